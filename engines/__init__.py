@@ -1,0 +1,45 @@
+"""The game engines and their registry: `engines.get("magier")`, `engines.all()`."""
+
+from __future__ import annotations
+
+import importlib
+
+from engines.core import Engine
+
+# engine id -> module that defines ENGINE; listed here so the registry needs no import-time magic.
+_MODULES = {
+    "magier": "engines.magier",
+    "feuersalamander": "engines.feuersalamander",
+}
+
+
+class UnknownEngine(KeyError):
+    def __init__(self, engine_id: str) -> None:
+        super().__init__(engine_id)
+        self.message = f"unknown engine {engine_id!r}; known: {', '.join(ids())}"
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def _load(engine_id: str) -> Engine | None:
+    try:
+        module = importlib.import_module(_MODULES[engine_id])
+    except ModuleNotFoundError:
+        return None
+    return getattr(module, "ENGINE", None)
+
+
+def ids() -> list[str]:
+    return [e for e in _MODULES if _load(e) is not None]
+
+
+def get(engine_id: str) -> Engine:
+    engine = _load(engine_id) if engine_id in _MODULES else None
+    if engine is None:
+        raise UnknownEngine(engine_id)
+    return engine
+
+
+def all() -> list[Engine]:  # noqa: A001 - the issue names it engines.all()
+    return [get(e) for e in ids()]

@@ -1,0 +1,195 @@
+"""The one interface every game implements, and the chance source they all share.
+
+The server, the client, the bots and the auditor only ever talk to an `Engine`.
+Engines are pure: no I/O, no clock, no global random. All chance comes from an
+`Rng` that the caller keys, so that an auditor holding the same key replays the
+same throws and shuffles byte for byte (docs/PROTOCOL.md, "Rng").
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Mapping, MutableSequence, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
+
+Seat = int
+Move = dict[str, Any]
+State = dict[str, Any]
+View = dict[str, Any]
+
+
+class IllegalMove(Exception):
+    """A move the rules refuse; the message is shown to the player as is."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class BadOptions(ValueError):
+    """Game options the engine cannot set up; the message is shown as is."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, and who may see it.
+
+    `to` is None for a public event, else the seats that may read it. A private
+    event appears in the public log only as a commitment.
+    """
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    to: tuple[int, ...] | None = None
+
+    @property
+    def public(self) -> bool:
+        return self.to is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "data": self.data,
+            "to": None if self.to is None else sorted(self.to),
+        }
+
+    @staticmethod
+    def from_json(obj: Mapping[str, Any]) -> Event:
+        to = obj.get("to")
+        return Event(obj["kind"], dict(obj.get("data") or {}), None if to is None else tuple(to))
+
+
+class Rng:
+    """Deterministic random bits keyed by bytes: HMAC-SHA256(key, counter) blocks.
+
+    Block i is HMAC-SHA256(key, i as 8 bytes big-endian), i = 0, 1, ...; the
+    stream is the concatenation of the blocks. Bytes are consumed in order and
+    never reused. `randbelow` uses rejection sampling so that every outcome is
+    exactly equally likely (no modulo bias).
+    """
+
+    def __init__(self, key: bytes) -> None:
+        if not isinstance(key, bytes | bytearray) or len(key) == 0:
+            raise ValueError("Rng key must be non-empty bytes")
+        self._key = bytes(key)
+        self._counter = 0
+        self._buffer = b""
+
+    def randbytes(self, n: int) -> bytes:
+        while len(self._buffer) < n:
+            block = hmac.new(self._key, self._counter.to_bytes(8, "big"), hashlib.sha256).digest()
+            self._counter += 1
+            self._buffer += block
+        out, self._buffer = self._buffer[:n], self._buffer[n:]
+        return out
+
+    def randbelow(self, n: int) -> int:
+        """Uniform in [0, n): take ceil(bits/8) bytes big-endian, mask to bits, retry if >= n."""
+        if n <= 0:
+            raise ValueError("randbelow needs n >= 1")
+        if n == 1:
+            return 0
+        bits = (n - 1).bit_length()
+        nbytes = (bits + 7) // 8
+        mask = (1 << bits) - 1
+        while True:
+            r = int.from_bytes(self.randbytes(nbytes), "big") & mask
+            if r < n:
+                return r
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        """Fisher-Yates, from the last index down: swap i with randbelow(i + 1)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: Sequence[T]) -> T:
+        if not items:
+            raise ValueError("choice from an empty sequence")
+        return items[self.randbelow(len(items))]
+
+
+class Engine(Protocol):
+    """What a game must provide. States, moves and views are plain JSON data.
+
+    Engines must never mutate the state passed in: `apply` returns a new state.
+    """
+
+    id: str
+    version: str
+    title: str
+    min_seats: int
+    max_seats: int
+
+    def options(self) -> dict[str, Any]:
+        """The options and their defaults, for `pbem new --help` and the API."""
+        ...
+
+    def check_options(self, options: Mapping[str, Any], seats: int) -> dict[str, Any]:
+        """Complete options with defaults; raise BadOptions for bad ones or a bad seat count."""
+        ...
+
+    def seat_names(self, seats: int) -> list[str]:
+        """How the seats are called in this game ("red", "black"; "King", ...)."""
+        ...
+
+    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> tuple[State, list[Event]]: ...
+
+    def to_move(self, state: State) -> Seat | None: ...
+
+    def legal_moves(self, state: State, seat: Seat) -> list[Move]: ...
+
+    def apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]: ...
+
+    def view(self, state: State, seat: Seat | None) -> View: ...
+
+    def split_move(self, move: Move) -> tuple[Move, Any]:
+        """(public part, secret part or None). The secret is committed, then revealed at the end."""
+        ...
+
+    def merge_move(self, public: Move, secret: Any) -> Move:
+        """The inverse of split_move."""
+        ...
+
+    def result(self, state: State) -> dict[str, Any] | None: ...
+
+    def parse(self, text: str, view: View) -> Move:
+        """Text notation to a move; raise IllegalMove with a helpful message if it cannot be read."""
+        ...
+
+    def format(self, move: Move) -> str: ...
+
+    def render(self, view: View) -> str: ...
+
+    def bots(self) -> dict[str, Any]:
+        """Bot name -> callable(view, legal_moves, random.Random) -> move.
+
+        Bots play from a seat's view only (never the full state), so a bot
+        cannot cheat; their randomness is the client's and is not audited.
+        """
+        ...
+
+
+class BaseEngine:
+    """Defaults shared by engines whose moves carry no secret part."""
+
+    id = ""
+    version = "1"
+    title = ""
+    min_seats = 2
+    max_seats = 2
+
+    def seat_names(self, seats: int) -> list[str]:
+        return [f"seat {i}" for i in range(seats)]
+
+    def split_move(self, move: Move) -> tuple[Move, Any]:
+        return dict(move), None
+
+    def merge_move(self, public: Move, secret: Any) -> Move:
+        if secret is None:
+            return dict(public)
+        return {**public, **secret}

@@ -1,0 +1,55 @@
+"""Salted commitments, and the salts and RNG keys the server derives from its seed.
+
+A commitment is sha256(tag || canonical(value) || salt). The salt makes a small
+value (a wisdom worth 1, 2 or -1) impossible to guess from its commitment.
+Server-side salts and RNG keys are HMACs of the server seed, so revealing the
+seed at the end lets anyone re-derive every one of them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from typing import Any
+
+from protocol.canonical import canonical
+
+TAG_EVENT = b"pbem/v1/event\n"
+TAG_STATE = b"pbem/v1/state\n"
+TAG_SECRET = b"pbem/v1/secret\n"
+
+
+def commit(tag: bytes, value: Any, salt_hex: str) -> str:
+    return hashlib.sha256(tag + canonical(value) + bytes.fromhex(salt_hex)).hexdigest()
+
+
+def seed_commit(server_seed: bytes) -> str:
+    return hashlib.sha256(server_seed).hexdigest()
+
+
+def _derive(server_seed: bytes, label: str) -> bytes:
+    return hmac.new(server_seed, label.encode(), hashlib.sha256).digest()
+
+
+def event_salt(server_seed: bytes, seq: int, index: int) -> str:
+    return _derive(server_seed, f"pbem/v1/salt/event/{seq}/{index}").hex()
+
+
+def state_salt(server_seed: bytes, seq: int) -> str:
+    return _derive(server_seed, f"pbem/v1/salt/state/{seq}").hex()
+
+
+def setup_key(server_seed: bytes, join_nonces: list[str]) -> bytes:
+    """Mixes every seat's join nonce (in seat order), so no single party chooses the deal."""
+    return hmac.new(
+        server_seed, b"pbem/v1/rng/setup\n" + canonical(join_nonces), hashlib.sha256
+    ).digest()
+
+
+def move_key(server_seed: bytes, seq: int, player_nonce: str) -> bytes:
+    """Mixes the player's signed nonce: the server cannot know a throw before the move arrives."""
+    return hmac.new(
+        server_seed,
+        b"pbem/v1/rng/move\n" + canonical({"nonce": player_nonce, "seq": seq}),
+        hashlib.sha256,
+    ).digest()

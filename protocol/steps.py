@@ -1,0 +1,232 @@
+"""The game's steps in log terms, computed the same way by the server and the auditor.
+
+The server calls these to write an entry; the auditor calls them again from the
+revealed seed and compares what they give with what the log says. Keeping one
+implementation is what makes "replay and compare" exact.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from engines.core import Engine, Event, IllegalMove, Rng
+from protocol.canonical import NotCanonical
+from protocol.commitments import (
+    TAG_EVENT,
+    TAG_SECRET,
+    TAG_STATE,
+    commit,
+    event_salt,
+    move_key,
+    setup_key,
+    state_salt,
+)
+from protocol.entries import envelope_signed
+
+HEX64 = re.compile(r"^[0-9a-f]{64}$")
+
+
+class StepError(Exception):
+    """A submission the protocol refuses; `status` is the HTTP status the server answers with."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Payload:
+    """A private event with its salt, for the seats in `to`."""
+
+    seq: int
+    index: int
+    to: tuple[int, ...]
+    event: dict[str, Any]
+    salt: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "index": self.index,
+            "to": list(self.to),
+            "event": self.event,
+            "salt": self.salt,
+        }
+
+
+@dataclass(frozen=True)
+class Step:
+    """The outcome of one step: the entry body to log, the new state, the private payloads."""
+
+    body: dict[str, Any]
+    state: dict[str, Any]
+    payloads: list[Payload]
+
+
+def publish(events: list[Event], seed: bytes, seq: int) -> tuple[list[dict[str, Any]], list[Payload]]:
+    """Public events go in the log as they are; private ones as a commitment only."""
+    public: list[dict[str, Any]] = []
+    payloads: list[Payload] = []
+    for index, event in enumerate(events):
+        data = event.to_json()
+        if event.public:
+            public.append(data)
+            continue
+        salt = event_salt(seed, seq, index)
+        to = sorted(event.to or ())
+        public.append({"to": to, "commit": commit(TAG_EVENT, data, salt)})
+        payloads.append(Payload(seq, index, tuple(to), data, salt))
+    return public, payloads
+
+
+def check_payload(payload: dict[str, Any], log_event: dict[str, Any]) -> bool:
+    """What a client runs on each private payload it receives against the public log."""
+    try:
+        return log_event.get("commit") == commit(TAG_EVENT, payload["event"], payload["salt"])
+    except (KeyError, TypeError, ValueError):
+        return False
+
+
+def _status(engine: Engine, state: dict[str, Any]) -> dict[str, Any]:
+    result = engine.result(state)
+    status: dict[str, Any] = {"to_move": engine.to_move(state)}
+    if result is not None:
+        status["result"] = result
+    return status
+
+
+def start(
+    engine: Engine, seats: int, options: dict[str, Any], nonces: list[str], seed: bytes, seq: int
+) -> Step:
+    rng = Rng(setup_key(seed, nonces))
+    state, events = engine.setup(seats, options, rng)
+    public, payloads = publish(events, seed, seq)
+    body = {
+        "events": public,
+        "state": commit(TAG_STATE, state, state_salt(seed, seq)),
+        **_status(engine, state),
+    }
+    return Step(body, state, payloads)
+
+
+def move(
+    engine: Engine,
+    state: dict[str, Any],
+    player_key: str,
+    env: dict[str, Any],
+    sig: str,
+    secret: Any,
+    salt: str | None,
+    seed: bytes,
+    head: tuple[int, str],
+) -> Step:
+    """Check a signed move against the head (seq, hash) and apply it."""
+    seq, prev = head
+    if not isinstance(env, dict) or not isinstance(sig, str):
+        raise StepError("a move needs a signed envelope")
+    expected_keys = {"game", "move", "nonce", "prev", "seat", "secret_commit", "seq", "ts"}
+    if set(env) != expected_keys:
+        raise StepError(f"the envelope must have exactly the fields {sorted(expected_keys)}")
+    if not isinstance(env["move"], dict):
+        raise StepError("the move must be a JSON object")
+    if not envelope_signed(env, sig, player_key):
+        raise StepError("the move's signature does not verify with your key", 403)
+    if env["seq"] != seq or env["prev"] != prev:
+        raise StepError(
+            f"stale move: the log's head is seq {seq - 1}, your envelope says seq {env['seq']}",
+            409,
+        )
+    if not isinstance(env["nonce"], str) or not HEX64.match(env["nonce"]):
+        raise StepError("the nonce must be 32 bytes, hex")
+    full = _merge_secret(engine, env, secret, salt)
+    seat = env["seat"]
+    rng = Rng(move_key(seed, seq, env["nonce"]))
+    new_state, events = engine.apply(state, seat, full, rng)
+    public, payloads = publish(events, seed, seq)
+    body = {
+        "seat": seat,
+        "envelope": env,
+        "sig": sig,
+        "events": public,
+        "state": commit(TAG_STATE, new_state, state_salt(seed, seq)),
+        **_status(engine, new_state),
+    }
+    return Step(body, new_state, payloads)
+
+
+def _merge_secret(engine: Engine, env: dict[str, Any], secret: Any, salt: str | None) -> dict[str, Any]:
+    """The full move, after checking the secret against the signed commitment.
+
+    The split of the merged move must give back exactly the signed public part,
+    so nothing secret can hide in the public move and no secret can be dropped.
+    """
+    committed = env["secret_commit"]
+    if committed is None:
+        if secret is not None:
+            raise StepError("a secret was sent but the envelope commits to none")
+    else:
+        if not isinstance(salt, str) or not HEX64.match(salt):
+            raise StepError("the secret's salt must be 32 bytes, hex")
+        try:
+            if commit(TAG_SECRET, secret, salt) != committed:
+                raise StepError("the secret does not match the envelope's commitment", 403)
+        except NotCanonical as exc:
+            raise StepError(str(exc)) from exc
+    try:
+        full = engine.merge_move(env["move"], secret)
+        public, again = engine.split_move(full)
+    except IllegalMove:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:
+        raise IllegalMove("that move cannot be read") from exc
+    if public != env["move"] or again != secret:
+        raise StepError("the move's public and secret parts do not split as this game requires")
+    return full
+
+
+def player_secret(engine: Engine, move: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    """What the client does before signing: split off the secret part of its own move."""
+    return engine.split_move(move)
+
+
+def resign_result(seats: int, seat: int) -> dict[str, Any]:
+    """A resignation ends the game for everyone: with two seats the other one wins."""
+    winner = 1 - seat if seats == 2 else None
+    return {"winner": winner, "scores": None, "reason": f"seat {seat} resigned"}
+
+
+def abort_result(reason: str) -> dict[str, Any]:
+    return {"winner": None, "scores": None, "reason": f"aborted: {reason}"}
+
+
+def resign(player_key: str, env: dict[str, Any], sig: str, seats: int, head: tuple[int, str]) -> dict[str, Any]:
+    """The body of a system entry for a resignation the player signed like a move."""
+    seq, prev = head
+    if not isinstance(env, dict) or env.get("move") != {"type": "resign"}:
+        raise StepError("a resignation is an envelope whose move is {\"type\": \"resign\"}")
+    if not envelope_signed(env, sig, player_key):
+        raise StepError("the resignation's signature does not verify with your key", 403)
+    if env.get("seq") != seq or env.get("prev") != prev:
+        raise StepError("stale resignation: the log has moved on", 409)
+    return {
+        "kind": "resign",
+        "envelope": env,
+        "sig": sig,
+        "result": resign_result(seats, env["seat"]),
+    }
+
+
+def abort(reason: str) -> dict[str, Any]:
+    return {"kind": "abort", "reason": reason, "result": abort_result(reason)}
+
+
+def reveal(seed: bytes, secrets: list[dict[str, Any]], result: dict[str, Any]) -> dict[str, Any]:
+    """The final entry's body: the seed, every player secret with its salt, the result."""
+    return {
+        "server_seed": seed.hex(),
+        "secrets": sorted(secrets, key=lambda s: s["seq"]),
+        "result": result,
+    }

@@ -1,0 +1,266 @@
+"""The JSON API under /v1 (docs/API.md): thin handlers over the ledger and the engines."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+import engines
+from protocol.entries import FORMAT
+from protocol.keys import is_public_key_hex
+from server.auth import current_account, signer_key
+from server.errors import ApiProblem
+from server.ledger import Ledger, head_of
+from server.models import Account, Entry, Game, Payload, Seat, database
+
+bp = Blueprint("api", __name__, url_prefix="/v1")
+
+NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]{0,31}$")
+EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]{1,185}$")
+
+
+def ledger() -> Ledger:
+    return current_app.extensions["pbem.ledger"]
+
+
+def body() -> dict[str, Any]:
+    raw = request.get_data(cache=True)
+    if not raw:
+        return {}
+    try:
+        value = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ApiProblem(400, "the body is not valid JSON") from exc
+    if not isinstance(value, dict):
+        raise ApiProblem(400, "the body must be a JSON object")
+    return value
+
+
+def game_or_404(game_id: str) -> Game:
+    game = Game.get_or_none(Game.id == game_id)
+    if game is None:
+        raise ApiProblem(404, f"no game {game_id!r}")
+    return game
+
+
+def summary(game: Game, with_view: bool = True) -> dict[str, Any]:
+    engine = engines.get(game.engine)
+    players: list[dict[str, Any] | None] = [None] * game.seats
+    for row in Seat.select(Seat, Account).join(Account).where(Seat.game == game):
+        players[row.seat] = {"seat": row.seat, "name": row.account.name}
+    view = None
+    if with_view and game.state is not None:
+        view = engine.view(json.loads(game.state), None)
+    return {
+        "id": game.id,
+        "engine": game.engine,
+        "title": engine.title,
+        "options": json.loads(game.options),
+        "seats": game.seats,
+        "seat_names": engine.seat_names(game.seats),
+        "players": players,
+        "status": game.status,
+        "to_move": game.to_move,
+        "head": head_of(game),
+        "result": json.loads(game.result) if game.result else None,
+        "view": view,
+    }
+
+
+def my_seat(game: Game) -> int:
+    row = Seat.get_or_none((Seat.game == game) & (Seat.account == current_account()))
+    if row is None:
+        raise ApiProblem(403, "you hold no seat in this game")
+    return row.seat
+
+
+def payloads_for(game: Game, seat: int, since: int = 0) -> list[dict[str, Any]]:
+    rows = (
+        Payload.select()
+        .where((Payload.game == game) & (Payload.seat == seat) & (Payload.seq >= since))
+        .order_by(Payload.seq, Payload.index)
+    )
+    return [json.loads(r.data) for r in rows]
+
+
+def private_view(game: Game, seat: int) -> dict[str, Any]:
+    engine = engines.get(game.engine)
+    view = engine.view(json.loads(game.state), seat) if game.state is not None else None
+    return {
+        "game": game.id,
+        "seat": seat,
+        "status": game.status,
+        "to_move": game.to_move,
+        "head": head_of(game),
+        "result": json.loads(game.result) if game.result else None,
+        "view": view,
+    }
+
+
+# -- endpoints ---------------------------------------------------------------------
+
+
+@bp.get("/health")
+def health() -> Response:
+    return jsonify({"ok": True, "server_key": ledger().key.public_hex})
+
+
+@bp.get("/engines")
+def list_engines() -> Response:
+    out = []
+    for engine in engines.all():
+        out.append({
+            "id": engine.id,
+            "title": engine.title,
+            "version": engine.version,
+            "min_seats": engine.min_seats,
+            "max_seats": engine.max_seats,
+            "options": engine.options(),
+            "seat_names": {str(n): engine.seat_names(n) for n in range(engine.min_seats, engine.max_seats + 1)},
+        })
+    return jsonify({"engines": out})
+
+
+@bp.post("/accounts")
+def create_account() -> tuple[Response, int]:
+    key = signer_key()
+    data = body()
+    name, email = data.get("name"), data.get("email")
+    if not isinstance(name, str) or not NAME.match(name):
+        raise ApiProblem(400, "name: 1-32 letters, digits, spaces, '_', '.' or '-', starting with a letter or digit")
+    if not isinstance(email, str) or not EMAIL.match(email):
+        raise ApiProblem(400, "email: an address like someone@example.org")
+    if not is_public_key_hex(key):
+        raise ApiProblem(400, "the key is not an Ed25519 public key")
+    with database.atomic():
+        if Account.select().where(Account.key == key).exists():
+            raise ApiProblem(409, "an account with this key exists already")
+        if Account.select().where(Account.name == name).exists():
+            raise ApiProblem(409, f"the name {name!r} is taken")
+        Account.create(name=name, email=email, key=key)
+    return jsonify({"name": name, "email": email, "key": key}), 201
+
+
+@bp.get("/me")
+def me() -> Response:
+    account = current_account()
+    return jsonify({"name": account.name, "email": account.email, "key": account.key})
+
+
+@bp.post("/games")
+def create_game() -> tuple[Response, int]:
+    account = current_account()
+    data = body()
+    engine_id = data.get("engine")
+    if not isinstance(engine_id, str):
+        raise ApiProblem(400, "engine: the id of a game, e.g. magier")
+    game = ledger().create_game(account, engine_id, data.get("options", {}), data.get("seats"))
+    return jsonify(summary(game)), 201
+
+
+@bp.get("/games")
+def list_games() -> Response:
+    account = current_account()
+    if request.args.get("open"):
+        query = Game.select().where(Game.status == "open").order_by(Game.created.desc()).limit(100)
+    else:
+        query = (
+            Game.select()
+            .join(Seat)
+            .where(Seat.account == account)
+            .order_by(Game.updated.desc())
+        )
+    games = []
+    for game in query:
+        item = summary(game, with_view=False)
+        seat = Seat.get_or_none((Seat.game == game) & (Seat.account == account))
+        item["my_seat"] = seat.seat if seat else None
+        games.append(item)
+    return jsonify({"games": games})
+
+
+@bp.get("/games/<game_id>")
+def get_game(game_id: str) -> Response:
+    return jsonify(summary(game_or_404(game_id)))
+
+
+@bp.post("/games/<game_id>/join")
+def join_game(game_id: str) -> Response:
+    account = current_account()
+    data = body()
+    game_or_404(game_id)
+    game = ledger().join(game_id, account, data.get("seat"), data.get("nonce"), data.get("sig"))
+    return jsonify(summary(game))
+
+
+@bp.get("/games/<game_id>/view")
+def view(game_id: str) -> Response:
+    game = game_or_404(game_id)
+    seat = my_seat(game)
+    out = private_view(game, seat)
+    out["payloads"] = payloads_for(game, seat)
+    return jsonify(out)
+
+
+@bp.get("/games/<game_id>/moves")
+def moves(game_id: str) -> Response:
+    game = game_or_404(game_id)
+    seat = my_seat(game)
+    engine = engines.get(game.engine)
+    legal: list[dict[str, Any]] = []
+    if game.status == "running" and game.to_move == seat:
+        legal = [{"move": m, "text": engine.format(m)} for m in engine.legal_moves(json.loads(game.state), seat)]
+    return jsonify({"seat": seat, "head": head_of(game), "to_move": game.to_move, "moves": legal})
+
+
+def _after_append(game_id: str, seq: int, entry: dict[str, Any]) -> Response:
+    game = game_or_404(game_id)
+    seat = my_seat(game)
+    out = private_view(game, seat)
+    out["entry"] = entry
+    out["payloads"] = payloads_for(game, seat, since=seq)
+    return jsonify(out)
+
+
+@bp.post("/games/<game_id>/moves")
+def submit_move(game_id: str) -> Response:
+    account = current_account()
+    data = body()
+    game_or_404(game_id)
+    appended = ledger().move(
+        game_id, account, data.get("envelope"), data.get("sig"), data.get("secret"), data.get("salt")
+    )
+    return _after_append(game_id, appended.entry["seq"], appended.entry)
+
+
+@bp.post("/games/<game_id>/resign")
+def resign(game_id: str) -> Response:
+    account = current_account()
+    data = body()
+    game_or_404(game_id)
+    appended = ledger().resign(game_id, account, data.get("envelope"), data.get("sig"))
+    return _after_append(game_id, appended.entry["seq"], appended.entry)
+
+
+def _entries(game: Game, since: int) -> list[dict[str, Any]]:
+    rows = Entry.select().where((Entry.game == game) & (Entry.seq >= since)).order_by(Entry.seq)
+    return [json.loads(r.data) for r in rows]
+
+
+@bp.get("/games/<game_id>/log")
+def log(game_id: str) -> Response:
+    game = game_or_404(game_id)
+    try:
+        since = int(request.args.get("from", "0"))
+    except ValueError as exc:
+        raise ApiProblem(400, "from must be a whole number") from exc
+    return jsonify({"entries": _entries(game, max(since, 0)), "head": head_of(game)})
+
+
+@bp.get("/games/<game_id>/export")
+def export(game_id: str) -> Response:
+    game = game_or_404(game_id)
+    return jsonify({"format": FORMAT, "game": game.id, "entries": _entries(game, 0)})

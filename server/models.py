@@ -1,0 +1,122 @@
+"""The server's tables (peewee). SQLite (WAL) by default, PostgreSQL via DATABASE_URL.
+
+JSON columns are text holding canonical JSON, so what the server stores is byte
+for byte what it signs and serves.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import peewee as pw
+from playhouse.db_url import connect
+
+database = pw.DatabaseProxy()
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+class BaseModel(pw.Model):
+    class Meta:
+        database = database
+
+
+class Account(BaseModel):
+    name = pw.CharField(max_length=64, unique=True)
+    email = pw.CharField(max_length=254)
+    key = pw.CharField(max_length=64, unique=True)
+    created = pw.DateTimeField(default=utcnow)
+
+
+class Game(BaseModel):
+    """One game; `state` is the newest snapshot, so a move never replays the log."""
+
+    id = pw.CharField(max_length=32, primary_key=True)
+    engine = pw.CharField(max_length=32)
+    options = pw.TextField()
+    seats = pw.IntegerField()
+    creator = pw.ForeignKeyField(Account, backref="created_games")
+    status = pw.CharField(max_length=16, default="open")  # open | running | over
+    to_move = pw.IntegerField(null=True)
+    seed = pw.CharField(max_length=64)  # the server seed: secret until the reveal
+    state = pw.TextField(null=True)
+    head_seq = pw.IntegerField(default=0)
+    head_hash = pw.CharField(max_length=64)
+    result = pw.TextField(null=True)
+    created = pw.DateTimeField(default=utcnow)
+    updated = pw.DateTimeField(default=utcnow)
+
+
+class Seat(BaseModel):
+    game = pw.ForeignKeyField(Game, backref="seat_rows", on_delete="CASCADE")
+    seat = pw.IntegerField()
+    account = pw.ForeignKeyField(Account, backref="seats")
+    nonce = pw.CharField(max_length=64)
+
+    class Meta:
+        indexes = ((("game", "seat"), True), (("game", "account"), True))
+
+
+class Entry(BaseModel):
+    game = pw.ForeignKeyField(Game, backref="entries", on_delete="CASCADE")
+    seq = pw.IntegerField()
+    hash = pw.CharField(max_length=64)
+    data = pw.TextField()
+
+    class Meta:
+        indexes = ((("game", "seq"), True),)
+
+
+class Payload(BaseModel):
+    """A private event with its salt, one row per seat that may read it."""
+
+    game = pw.ForeignKeyField(Game, backref="payloads", on_delete="CASCADE")
+    seq = pw.IntegerField()
+    index = pw.IntegerField()
+    seat = pw.IntegerField()
+    data = pw.TextField()
+
+    class Meta:
+        indexes = ((("game", "seat", "seq", "index"), True),)
+
+
+class Secret(BaseModel):
+    """A player's committed move secret with its salt, revealed when the game ends."""
+
+    game = pw.ForeignKeyField(Game, backref="secrets", on_delete="CASCADE")
+    seq = pw.IntegerField()
+    data = pw.TextField()
+
+    class Meta:
+        indexes = ((("game", "seq"), True),)
+
+
+MODELS = [Account, Game, Seat, Entry, Payload, Secret]
+
+
+def open_database(url: str | None, data_dir: Path) -> pw.Database:
+    """SQLite in the data directory unless a DATABASE_URL names another database."""
+    if url:
+        db = connect(url)
+        if isinstance(db, pw.SqliteDatabase):
+            db = _sqlite(db.database)
+    else:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        db = _sqlite(str(data_dir / "pbem.sqlite3"))
+    database.initialize(db)
+    with db.connection_context():
+        db.create_tables(MODELS, safe=True)
+    return db
+
+
+def _sqlite(path: str) -> pw.SqliteDatabase:
+    # IMMEDIATE: every transaction takes the write lock at BEGIN, so two appends
+    # to the same game serialise instead of failing late with "database is locked".
+    return pw.SqliteDatabase(
+        path,
+        lock_type="IMMEDIATE",
+        pragmas={"journal_mode": "wal", "foreign_keys": 1, "busy_timeout": 10000, "synchronous": "normal"},
+    )
