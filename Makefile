@@ -19,7 +19,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 demo: $(STAMP)
-	$(BIN)/python -m server.demo
+	$(BIN)/python -m client.demo
 
 serve: $(STAMP)
 	$(BIN)/pbem-server serve

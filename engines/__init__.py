@@ -13,6 +13,14 @@ _MODULES = {
 }
 
 
+# Engines registered at run time (tests register toy games here).
+_EXTRA: dict[str, Engine] = {}
+
+
+def register(engine: Engine) -> None:
+    _EXTRA[engine.id] = engine
+
+
 class UnknownEngine(KeyError):
     def __init__(self, engine_id: str) -> None:
         super().__init__(engine_id)
@@ -31,11 +39,13 @@ def _load(engine_id: str) -> Engine | None:
 
 
 def ids() -> list[str]:
-    return [e for e in _MODULES if _load(e) is not None]
+    return [e for e in _MODULES if _load(e) is not None] + list(_EXTRA)
 
 
 def get(engine_id: str) -> Engine:
-    engine = _load(engine_id) if engine_id in _MODULES else None
+    engine = _EXTRA.get(engine_id) if isinstance(engine_id, str) else None
+    if engine is None and engine_id in _MODULES:
+        engine = _load(engine_id)
     if engine is None:
         raise UnknownEngine(engine_id)
     return engine

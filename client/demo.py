@@ -1,0 +1,130 @@
+"""`make demo`: a real server, real clients, bots playing every engine, then the audit.
+
+Starts `pbem-server serve` (gunicorn, SQLite in a temporary data directory) on a
+free loopback port, registers bot players through the client code, plays one
+complete game per engine over HTTP, exports each log to var/demo/ and runs
+`pbem audit` on it. Exits non-zero unless every verdict is PASS.
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import requests
+
+import engines
+from client.play import Player
+
+BOTS = {"magier": "random", "feuersalamander": "simple"}
+SEATS = {"magier": 2, "feuersalamander": 3}
+OPTIONS: dict[str, dict[str, object]] = {"feuersalamander": {"target": 30}}
+NAMES = ["ada", "bo", "cy", "di"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
+    exe = Path(sys.executable).parent / "pbem-server"
+    log = open(data_dir / "server.log", "wb")  # noqa: SIM115 - lives as long as the server
+    proc = subprocess.Popen(
+        [str(exe), "serve", "--port", str(port), "--data-dir", str(data_dir), "--workers", "2"],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        if proc.poll() is not None:
+            raise SystemExit(f"the server did not start; see {data_dir / 'server.log'}")
+        try:
+            if requests.get(f"{url}/v1/health", timeout=1).ok:
+                return proc
+        except requests.ConnectionError:
+            time.sleep(0.1)
+    proc.terminate()
+    raise SystemExit("the server did not answer within 20 seconds")
+
+
+def play(url: str, work: Path, engine_id: str, out_dir: Path) -> Path:
+    seats = SEATS.get(engine_id, engines.get(engine_id).min_seats)
+    players = []
+    for i in range(seats):
+        player = Player(work / f"{engine_id}-{NAMES[i]}")
+        player.init_account(url, f"{NAMES[i]}-{engine_id}", f"{NAMES[i]}@example.org")
+        players.append(player)
+    game = players[0].new_game(engine_id, OPTIONS.get(engine_id, {}), seats)
+    game_id = game["id"]
+    for player in players:
+        player.join(game_id)
+    print(f"  {engine_id}: game {game_id}, {seats} bots ({BOTS.get(engine_id, 'random')}) playing over HTTP ...", flush=True)
+    errors: list[BaseException] = []
+
+    def run(player: Player) -> None:
+        try:
+            player.play_bot(game_id, BOTS.get(engine_id, "random"), poll=0.02)
+        except BaseException as exc:  # reported below; a demo must not hang on a dead thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=(p,), daemon=True) for p in players]
+    started = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=600)
+    if errors:
+        raise SystemExit(f"  {engine_id}: a bot failed: {errors[0]}")
+    state = players[0].show(game_id)
+    path = out_dir / f"{engine_id}-{game_id}.json"
+    players[0].export(game_id, path)
+    print(
+        f"  {engine_id}: over after {state['head']['seq']} log entries in "
+        f"{time.monotonic() - started:.1f} s; result {state.get('result')}",
+        flush=True,
+    )
+    return path
+
+
+def audit(path: Path) -> bool:
+    exe = Path(sys.executable).parent / "pbem"
+    done = subprocess.run([str(exe), "audit", str(path)], capture_output=True, text=True)
+    line = (done.stdout.strip() or done.stderr.strip()).splitlines()
+    print(f"  pbem audit {path}: {line[0] if line else '(no output)'}", flush=True)
+    return done.returncode == 0 and "PASS" in done.stdout
+
+
+def main() -> int:
+    out_dir = Path("var/demo")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="pbem-demo-"))
+    port = free_port()
+    print(f"pbem demo: server on http://127.0.0.1:{port}, data in {work}", flush=True)
+    server = start_server(work, port)
+    verdicts: dict[str, bool] = {}
+    try:
+        for engine_id in engines.ids():
+            path = play(f"http://127.0.0.1:{port}", work, engine_id, out_dir)
+            verdicts[engine_id] = audit(path)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    ok = bool(verdicts) and all(verdicts.values())
+    print("demo " + ("PASSED" if ok else "FAILED") + ": " + ", ".join(
+        f"{e} {'PASS' if v else 'FAIL'}" for e, v in verdicts.items()
+    ))
+    if ok:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,103 @@
+"""Server fixtures: the app on SQLite in a temp dir, or on the real PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import peewee as pw
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+import engines
+from protocol.auth import sign_request
+from protocol.commitments import TAG_SECRET, commit
+from protocol.entries import envelope, join_statement, sign_envelope, sign_join
+from protocol.keys import SigningKey
+from server.app import create_app
+from server.models import MODELS, database
+from tests.protocol.toy import TOY
+
+POSTGRES_URL = "postgresql://postgres@127.0.0.1:5432/test"
+
+
+def postgres_available() -> bool:
+    try:
+        db = pw.PostgresqlDatabase("test", user="postgres", host="127.0.0.1", port=5432)
+        db.connect()
+        db.close()
+    except pw.OperationalError:
+        return False
+    return True
+
+
+def make_app(tmp_path: Path, backend: str) -> Flask:
+    engines.register(TOY)
+    config: dict[str, Any] = {"DATA_DIR": str(tmp_path / "data"), "TESTING": True}
+    if backend == "postgres":
+        if not postgres_available():
+            pytest.fail("PostgreSQL is not running on 127.0.0.1:5432 (database test)")
+        config["DATABASE_URL"] = POSTGRES_URL
+        db = pw.PostgresqlDatabase("test", user="postgres", host="127.0.0.1", port=5432)
+        database.initialize(db)
+        with db.connection_context():
+            db.drop_tables(MODELS, safe=True, cascade=True)
+    return create_app(config)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
+    yield make_app(tmp_path, request.param)
+
+
+@pytest.fixture
+def sqlite_app(tmp_path: Path) -> Flask:
+    return make_app(tmp_path, "sqlite")
+
+
+class Caller:
+    """A signed-request helper over Flask's test client (the client package has its own)."""
+
+    def __init__(self, client: FlaskClient, key: SigningKey | None = None) -> None:
+        self.client = client
+        self.key = key or SigningKey.generate()
+
+    def call(self, method: str, path: str, body: Any = None, key: SigningKey | None = None) -> Any:
+        raw = b"" if body is None else json.dumps(body).encode()
+        headers = sign_request(key or self.key, method, path, raw)
+        headers["Content-Type"] = "application/json"
+        return self.client.open(path, method=method, data=raw, headers=headers)
+
+    def account(self, name: str) -> Any:
+        return self.call("POST", "/v1/accounts", {"name": name, "email": f"{name}@example.org"})
+
+    def join(self, game: str, seat: int, name: str) -> Any:
+        nonce = secrets.token_hex(32)
+        statement = join_statement(game, seat, name, self.key.public_hex, nonce)
+        return self.call("POST", f"/v1/games/{game}/join", {"seat": seat, "nonce": nonce, "sig": sign_join(statement, self.key)})
+
+    def move(self, game: str, seat: int, move: dict[str, Any], head: dict[str, Any] | None = None) -> Any:
+        if head is None:
+            head = self.call("GET", f"/v1/games/{game}").get_json()["head"]
+        public, secret = TOY.split_move(move)
+        salt = secrets.token_hex(32) if secret is not None else None
+        committed = commit(TAG_SECRET, secret, salt) if secret is not None else None
+        env = envelope(game, head["seq"] + 1, head["hash"], seat, public, committed, secrets.token_hex(32), "2026-01-01T00:00:00Z")
+        return self.call("POST", f"/v1/games/{game}/moves", {"envelope": env, "sig": sign_envelope(env, self.key), "secret": secret, "salt": salt})
+
+
+@pytest.fixture
+def pair(app: Flask) -> tuple[Caller, Caller, str]:
+    """Two accounts seated in a started toy game: (north, south, game id)."""
+    client = app.test_client()
+    north, south = Caller(client), Caller(client)
+    assert north.account("north").status_code == 201
+    assert south.account("south").status_code == 201
+    game = north.call("POST", "/v1/games", {"engine": "toy", "options": {"rounds": 2}, "seats": 2}).get_json()["id"]
+    assert north.join(game, 0, "north").status_code == 200
+    assert south.join(game, 1, "south").status_code == 200
+    return north, south, game
