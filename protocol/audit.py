@@ -22,6 +22,7 @@ from protocol.commitments import seed_commit
 from protocol.entries import (
     ENTRY_TYPES,
     FORMAT,
+    VERSION,
     entry_hash,
     entry_signed_by,
     envelope_signed,
@@ -73,7 +74,12 @@ def audit(export: Any, lookup: Callable[[str], Engine] = engines.get) -> Verdict
     """`lookup` finds the engine by id; tests pass their own for toy games."""
     auditor = _Auditor(lookup)
     try:
-        return auditor.run(export)
+        try:
+            return auditor.run(export)
+        except _Fail:
+            raise
+        except Exception as exc:  # a log crafted to crash the replay fails; it never passes
+            raise _Fail(auditor.current, f"the replay cannot process this entry ({type(exc).__name__}: {exc})") from exc
     except _Fail as fail:
         where = "the log" if fail.seq is None else f"entry {fail.seq}"
         return Verdict(
@@ -102,6 +108,7 @@ def _first_difference(expected: Any, actual: Any, path: str = "body") -> str:
 class _Auditor:
     def __init__(self, lookup: Callable[[str], Engine]) -> None:
         self.lookup = lookup
+        self.current: int | None = None
         self.game: str | None = None
         self.engine_id: str | None = None
         self.counts = {"entries": 0, "signatures": 0, "moves": 0, "commitments": 0}
@@ -115,6 +122,8 @@ class _Auditor:
         if not isinstance(entries, list) or not entries:
             raise _Fail(None, "the export holds no entries")
         self._chain(entries)
+        if export.get("game") != self.game:
+            raise _Fail(None, "the export is labelled with another game than its entries")
         return self._replay(entries)
 
     def _chain(self, entries: list[Any]) -> None:
@@ -126,6 +135,8 @@ class _Auditor:
             raise _Fail(0, "the genesis names no valid server key")
         server_key = body["server_key"]
         self.game = genesis.get("game")
+        if not isinstance(self.game, str):
+            raise _Fail(0, "the genesis names no game")
         for i, entry in enumerate(entries):
             if not isinstance(entry, dict):
                 raise _Fail(i, "not a JSON object")
@@ -147,6 +158,11 @@ class _Auditor:
                 raise _Fail(i, "prev is not the hash of the entry before: the chain is broken")
             if not entry_signed_by(entry, server_key):
                 raise _Fail(i, "the server's signature does not verify")
+            if entry.get("v") != VERSION or not isinstance(entry.get("ts"), str):
+                raise _Fail(i, f"not a version {VERSION} entry (v, ts)")
+            extra = set(entry) - {"v", "game", "seq", "type", "prev", "ts", "body", "sig"}
+            if extra:
+                raise _Fail(i, f"unexpected fields {sorted(extra)}")
             self.counts["entries"] += 1
             self.counts["signatures"] += 1
 
@@ -182,6 +198,7 @@ class _Auditor:
 
         for entry in entries[1:]:
             seq, kind, body = entry["seq"], entry["type"], entry["body"]
+            self.current = seq
             prev = entry["prev"]
             if result is not None and kind != "reveal":
                 raise _Fail(seq, f"a {kind} entry after the game ended")
@@ -293,7 +310,12 @@ class _Auditor:
         if not isinstance(items, list):
             raise _Fail(reveal["seq"], "the reveal's secrets are not a list")
         for item in items:
-            if not isinstance(item, dict) or not isinstance(item.get("seq"), int) or "salt" not in item:
+            if (
+                not isinstance(item, dict)
+                or not isinstance(item.get("seq"), int)
+                or "salt" not in item
+                or "secret" not in item
+            ):
                 raise _Fail(reveal["seq"], "a malformed secret in the reveal")
             out[item["seq"]] = item
         return out
@@ -331,7 +353,8 @@ class _Auditor:
     ) -> dict[str, Any]:
         kind = body.get("kind")
         if kind == "resign":
-            seat = body.get("envelope", {}).get("seat")
+            env = body.get("envelope")
+            seat = env.get("seat") if isinstance(env, dict) else None
             if seat not in joins:
                 raise _Fail(seq, "a resignation for a seat nobody joined")
             self._check_move_signature(seq, body.get("envelope"), body.get("sig"), joins[seat]["key"], prev)

@@ -8,6 +8,7 @@ signature made for one purpose (a move) can never be replayed for another
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from cryptography.exceptions import InvalidSignature
@@ -76,8 +77,13 @@ class SigningKey:
         return cls(private)
 
 
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+_HEX128 = re.compile(r"[0-9a-f]{128}")
+
+
 def is_public_key_hex(value: object) -> bool:
-    if not isinstance(value, str) or len(value) != 64:
+    """Lower-case hex only: one value, one spelling, so nothing signed can be re-spelled."""
+    if not isinstance(value, str) or not _HEX64.fullmatch(value):
         return False
     try:
         Ed25519PublicKey.from_public_bytes(bytes.fromhex(value))
@@ -88,6 +94,10 @@ def is_public_key_hex(value: object) -> bool:
 
 def verify(public_hex: str, tag: bytes, message: bytes, signature_hex: str) -> bool:
     """True only for a valid signature; malformed keys or signatures are simply invalid."""
+    if not isinstance(signature_hex, str) or not _HEX128.fullmatch(signature_hex):
+        return False
+    if not is_public_key_hex(public_hex):
+        return False
     try:
         key = Ed25519PublicKey.from_public_bytes(bytes.fromhex(public_hex))
         key.verify(bytes.fromhex(signature_hex), tag + message)

@@ -84,6 +84,8 @@ def publish(events: list[Event], seed: bytes, seq: int) -> tuple[list[dict[str, 
 
 def check_payload(payload: dict[str, Any], log_event: dict[str, Any]) -> bool:
     """What a client runs on each private payload it receives against the public log."""
+    if not isinstance(payload, dict) or not isinstance(log_event, dict):
+        return False
     try:
         return log_event.get("commit") == commit(TAG_EVENT, payload["event"], payload["salt"])
     except (KeyError, TypeError, ValueError):

@@ -186,6 +186,10 @@ class Ledger:
                 raise LedgerError(403, f"you hold seat {seat}; the envelope must name it")
             if envelope.get("game") != game.id:
                 raise LedgerError(400, "the envelope is for another game")
+            if envelope.get("seq") != game.head_seq + 1 or envelope.get("prev") != game.head_hash:
+                raise LedgerError(409, f"stale move: the log's head is now seq {game.head_seq}", head_of(game))
+            if game.to_move != seat:
+                raise LedgerError(422, "it is not your turn")
             engine = engines.get(game.engine)
             head = (game.head_seq + 1, game.head_hash)
             try:
