@@ -9,7 +9,7 @@ import rfc8785
 
 
 class NotCanonical(ValueError):
-    """A value that has no canonical form (a float, a huge int, a non-str key)."""
+    """A value that has no canonical form (NaN or infinity, an int beyond 2**53, a non-str key)."""
 
 
 def canonical(value: Any) -> bytes:
