@@ -245,9 +245,11 @@ def resign(game_id: str) -> Response:
     return _after_append(game_id, appended.entry["seq"], appended.entry)
 
 
-def _entries(game: Game, since: int) -> list[dict[str, Any]]:
-    rows = Entry.select().where((Entry.game == game) & (Entry.seq >= since)).order_by(Entry.seq)
-    return [json.loads(r.data) for r in rows]
+def _entries(game: Game, since: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The entries from `since` on, and the head they end at (read in one query, so they agree)."""
+    rows = list(Entry.select().where((Entry.game == game) & (Entry.seq >= since)).order_by(Entry.seq))
+    head = {"seq": rows[-1].seq, "hash": rows[-1].hash} if rows else head_of(game)
+    return [json.loads(r.data) for r in rows], head
 
 
 @bp.get("/games/<game_id>/log")
@@ -257,10 +259,11 @@ def log(game_id: str) -> Response:
         since = int(request.args.get("from", "0"))
     except ValueError as exc:
         raise ApiProblem(400, "from must be a whole number") from exc
-    return jsonify({"entries": _entries(game, max(since, 0)), "head": head_of(game)})
+    entries, head = _entries(game, max(since, 0))
+    return jsonify({"entries": entries, "head": head})
 
 
 @bp.get("/games/<game_id>/export")
 def export(game_id: str) -> Response:
     game = game_or_404(game_id)
-    return jsonify({"format": FORMAT, "game": game.id, "entries": _entries(game, 0)})
+    return jsonify({"format": FORMAT, "game": game.id, "entries": _entries(game, 0)[0]})
