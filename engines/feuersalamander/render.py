@@ -1,0 +1,136 @@
+"""Plain-text picture of a Feuersalamander view: what one seat (or a spectator) may know."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.feuersalamander import cards, circuit
+from engines.feuersalamander.notation import format as format_move
+
+INITIALS = ["K", "Q", "M", "R"]
+NAMES = ["King", "Queen", "Monk", "Robber"]
+_WANTS = {
+    "deal": "discard one card of the dealt pair (FS-11)",
+    "discard": "discard a card: the double rule is broken (FS-10)",
+    "throw": "throw the sticks",
+    "keys": "make a key throw to leave the dungeon",
+    "stone": "place the playing stone truthfully (FS-13)",
+    "move": "move by the sum or by the difference",
+    "home": "turn into the home or go on (FS-8)",
+    "claim": "lay down a combination, or no claim",
+    "question": "ask a question, or no question",
+    "exchange": "exchange the named card, or keep it (FS-21)",
+}
+
+
+def _cards(cs: list[str]) -> str:
+    return ", ".join(cards.card_label(c) for c in cs) if cs else "-"
+
+
+def hiding_place(stones: list[Any]) -> list[str]:
+    """The 84 chambers: 4 wings side by side, 7 rows, 3 stone fields each."""
+    cell = 5
+    lines = ["Hiding place (stones: " + ", ".join(f"{INITIALS[s]} = {NAMES[s]}" for s in range(len(stones))) + ")"]
+    lines.append("      " + "".join(w.capitalize().center(3 * cell) + "  " for w in cards.WINGS))
+    lines.append("      " + "".join("".join(f.center(cell) for f in ("one", "two", "three")) + "  " for _ in cards.WINGS))
+    for row in range(1, 8):
+        line = f"row {row} "
+        for wing in cards.WINGS:
+            for field in (1, 2, 3):
+                here = "".join(
+                    INITIALS[s]
+                    for s, ch in enumerate(stones)
+                    if ch is not None and ch["wing"] == wing and ch["row"] == row and ch["field"] == field
+                )
+                line += (here or ".").center(cell)
+            line += "  "
+        lines.append(line.rstrip())
+    at_home = [INITIALS[s] for s, ch in enumerate(stones) if ch is None]
+    lines.append("stones at home: " + (" ".join(at_home) if at_home else "-"))
+    return lines
+
+
+def circuit_lines(view: dict[str, Any]) -> list[str]:
+    names, figures = view["names"], view["figures"]
+    lines = ["Circuit (clockwise, 5 spaces per block; s2 links the block to its home)"]
+    for owner in range(view["seats"]):
+        spaces = []
+        for i in range(circuit.BLOCK):
+            space = owner * circuit.BLOCK + i
+            here = "".join(INITIALS[s] for s, f in enumerate(figures) if f == space)
+            spaces.append(f"s{i}[{here or ' '}]")
+        home = INITIALS[owner] if figures[owner] == "home" else " "
+        lines.append(f"  {names[owner]:<7} " + " ".join(spaces) + f"   home[{home}]")
+    dungeon = [names[s] for s in view["dungeon"]]
+    lines.append("Dungeon: " + (", ".join(dungeon) if dungeon else "empty"))
+    return lines
+
+
+def question_lines(view: dict[str, Any], recent: int = 10) -> list[str]:
+    """Every question whose answer the viewer saw, and the latest others (the rest are counted)."""
+    names = view["names"]
+    qs = view["questions"]
+    keep = [i for i, q in enumerate(qs) if q["seen"] or i >= len(qs) - recent]
+    lines = ["Questions" + (f" ({len(qs) - len(keep)} older ones without an answer for you not shown)" if len(keep) < len(qs) else "") + ":"]
+    for i in keep:
+        q = qs[i]
+        ans = {True: "YES", False: "NO", None: "(answer not shown to you)"}[q["answer"]]
+        lines.append(f"  turn {q['turn']}: {names[q['by']]} asked {names[q['to']]} about {cards.card_label(q['coord'])}: {ans}")
+    return lines
+
+
+def _throw(t: dict[str, Any] | None, names: list[str]) -> str:
+    if not t:
+        return "Last throw: -"
+    a, b = t["numbers"]
+    pair = " (pair: throw again)" if a == b else ""
+    return f"Last throw: {names[t['seat']]} threw {a} and {b}, {t['symbol']}{pair}"
+
+
+def render(view: dict[str, Any]) -> str:
+    names = view["names"]
+    me = view.get("seat")
+    out: list[str] = []
+    who = "spectator" if me is None else f"{names[me]} (seat {me})"
+    out.append(f"Der Feuersalamander - you are {who}; target {view['target']} points; turn {view['turn_no']}")
+    out.append("")
+    out += hiding_place(view["stones"])
+    out.append("")
+    out += circuit_lines(view)
+    out.append("")
+    if me is not None:
+        out.append(f"Your hand: {_cards(view['hand'])}")
+    for s in range(view["seats"]):
+        known = view["revealed"][s]
+        extra = f"; known: {_cards(known)}" if known else ""
+        laid = "; ".join(f"{_cards(c['cards'])} = {c['value']}" for c in view["laid"][s]) or "-"
+        out.append(f"  {names[s]:<7} {view['hand_sizes'][s]} card(s){extra}; score {view['scores'][s]}; laid: {laid}")
+    out.append(f"Draw stack: {view['deck_size']} card(s); discard pile (top last): {_cards(view['discard'])}")
+    out.append(_throw(view["last_throw"], names))
+    if view["questions"]:
+        out += question_lines(view)
+    if view["claims"]:
+        out.append("Claims:")
+        for c in view["claims"][-6:]:
+            move = {"type": "claim", "own": c["own"], "named": [{"seat": i["seat"], "card": i["card"]} for i in c["named"]]}
+            outcome = f"laid, {c['value']} points" if c["ok"] else "failed"
+            out.append(f"  {names[c['seat']]}: {format_move(move)} -> {outcome}")
+    out.append("")
+    if view["result"] is not None:
+        r = view["result"]
+        ranks = ", ".join(f"{r['ranks'][s]}. {names[s]} {r['scores'][s]}" for s in sorted(range(view['seats']), key=lambda s: r["ranks"][s]))
+        out.append(f"Game over: {r['reason']}. {ranks}")
+    else:
+        p = view["pending"]
+        whose = "You" if p["seat"] == me else names[p["seat"]]
+        detail = _WANTS[p["kind"]]
+        if p["kind"] == "question":
+            detail += f" to {names[p['target']]}"
+        if p["kind"] == "exchange":
+            detail += f" ({cards.card_label(p['card'])})"
+        if p["kind"] == "keys":
+            detail += f" (throw {p['throws'] + 1} of 5; keys aside: {sum(p['aside'])})"
+        if p["kind"] == "home":
+            detail += f" ({p['steps'] - p['at']} step(s) left at your s2)"
+        out.append(f"{whose}: {detail}.")
+    return "\n".join(line.rstrip() for line in out)
