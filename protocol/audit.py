@@ -270,7 +270,10 @@ class _Auditor:
             return Verdict(
                 ok=True,
                 complete=False,
-                reason="chain and signatures verify; the game is not over, so the seed is not revealed and nothing was replayed",
+                reason=(
+                    "chain and signatures verify; there is no reveal entry yet (the game is not over, "
+                    "or its reveal is missing), so the seed is unknown and nothing was replayed"
+                ),
                 game=self.game,
                 engine=engine.id,
                 checked=self.counts,

@@ -41,12 +41,22 @@ def _from_env() -> dict[str, Any]:
 
 
 def server_key(path: Path) -> SigningKey:
-    """The server's signing key, made on first start and kept (mode 0600)."""
-    if path.exists():
-        return SigningKey.load(path)
-    key = SigningKey.generate()
-    key.save(path)
-    return key
+    """The server's signing key, made on first start and kept (mode 0600).
+
+    gunicorn workers start at the same moment: each writes a candidate to its own
+    temporary file and hard-links it into place, which fails if another worker
+    won; everyone then loads the one key that is in place.
+    """
+    if not path.exists():
+        candidate = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        SigningKey.generate().save(candidate)
+        try:
+            os.link(candidate, path)
+        except FileExistsError:
+            pass
+        finally:
+            candidate.unlink(missing_ok=True)
+    return SigningKey.load(path)
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:

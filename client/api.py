@@ -1,0 +1,200 @@
+"""The HTTP client for the pbem API (docs/API.md), with request signing.
+
+Every request that the API marks *signed* carries an Ed25519 signature over
+method, path (with its query string), time and the SHA-256 of the exact body
+bytes sent, so the body is serialised once here and those very bytes both
+signed and sent. Every failure becomes one `ApiError` with a line a player can
+read: the server's problem+json `detail`, or what went wrong on the way.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+from urllib.parse import urlencode, urlsplit
+
+import requests
+
+from protocol.auth import sign_request
+from protocol.keys import SigningKey
+
+DEFAULT_TIMEOUT = 15.0
+GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+USER_AGENT = "pbem-client/1"
+
+
+class ApiError(Exception):
+    """A request that did not succeed. `status` is 0 when no HTTP answer came back.
+
+    `head` is the log's current head when the server refused a stale move (409).
+    """
+
+    def __init__(self, status: int, detail: str, head: dict[str, Any] | None = None) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.head = head
+
+    def __str__(self) -> str:
+        return self.detail
+
+
+def normalise_server(url: str) -> str:
+    """'localhost:8000' -> 'http://localhost:8000'; no trailing slash; rejects nonsense early."""
+    url = url.strip()
+    if not url:
+        raise ApiError(0, "the server URL is empty")
+    if "://" not in url:
+        url = "http://" + url
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ApiError(0, f"not a server URL: {url!r} (expected e.g. https://pbem.example.org)")
+    return url.rstrip("/")
+
+
+def game_path(game: str) -> str:
+    """/v1/games/<id>: ids are checked, not escaped, so the signed path is the path sent."""
+    if not isinstance(game, str) or not GAME_ID.match(game):
+        raise ApiError(0, f"not a game id: {game!r}")
+    return f"/v1/games/{game}"
+
+
+class Api:
+    """One server, one key. `key` may be None for the unsigned endpoints only."""
+
+    def __init__(
+        self,
+        server_url: str,
+        key: SigningKey | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        session: requests.Session | None = None,
+    ) -> None:
+        self.base = normalise_server(server_url)
+        self.key = key
+        self.timeout = timeout
+        self.session = session or requests.Session()
+        self.session.headers["User-Agent"] = USER_AGENT
+
+    # -- the transport ----------------------------------------------------------------
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: dict[str, Any] | None = None,
+        query: dict[str, Any] | None = None,
+        signed: bool = True,
+    ) -> Any:
+        """Send one request and return the decoded JSON answer, or raise ApiError."""
+        method = method.upper()
+        if query:
+            path = f"{path}?{urlencode(query)}"
+        url = self.base + path
+        # What the server sees as PATH: the URL's path (any prefix of the base included) and query.
+        parts = urlsplit(url)
+        signed_path = parts.path + (f"?{parts.query}" if parts.query else "")
+        data = b"" if body is None else json.dumps(body, separators=(",", ":")).encode()
+        headers = {"Accept": "application/json, application/problem+json"}
+        if body is not None:
+            headers["Content-Type"] = "application/json"
+        if signed:
+            if self.key is None:
+                raise ApiError(0, "this request must be signed, but there is no key")
+            headers.update(sign_request(self.key, method, signed_path, data))
+        try:
+            response = self.session.request(
+                method,
+                url,
+                data=data if body is not None else None,
+                headers=headers,
+                timeout=self.timeout,
+            )
+        except requests.Timeout:
+            raise ApiError(
+                0, f"the server at {self.base} did not answer within {self.timeout:g} s"
+            ) from None
+        except requests.ConnectionError:
+            raise ApiError(
+                0, f"cannot reach the server at {self.base} (is it running? is the URL right?)"
+            ) from None
+        except requests.RequestException as exc:
+            raise ApiError(0, f"request to {self.base} failed: {exc}") from None
+        return self._decode(response, method, path)
+
+    @staticmethod
+    def _decode(response: requests.Response, method: str, path: str) -> Any:
+        try:
+            payload = response.json()
+        except ValueError:
+            payload = None
+        if response.ok:
+            if payload is None:
+                raise ApiError(
+                    response.status_code,
+                    f"the server answered {method} {path} with something that is not JSON",
+                )
+            return payload
+        if isinstance(payload, dict):
+            detail = payload.get("detail") or payload.get("title")
+            head = payload.get("head") if isinstance(payload.get("head"), dict) else None
+            if isinstance(detail, str) and detail:
+                raise ApiError(response.status_code, detail, head)
+        reason = response.reason or "error"
+        raise ApiError(
+            response.status_code,
+            f"the server answered {response.status_code} {reason} to {method} {path}",
+        )
+
+    def get(self, path: str, query: dict[str, Any] | None = None, signed: bool = True) -> Any:
+        return self.request("GET", path, query=query, signed=signed)
+
+    def post(self, path: str, body: dict[str, Any], signed: bool = True) -> Any:
+        return self.request("POST", path, body=body, signed=signed)
+
+    # -- the endpoints (docs/API.md) -----------------------------------------------------
+
+    def health(self) -> dict[str, Any]:
+        return self.get("/v1/health", signed=False)
+
+    def engines(self) -> list[dict[str, Any]]:
+        return self.get("/v1/engines", signed=False)["engines"]
+
+    def create_account(self, name: str, email: str) -> dict[str, Any]:
+        return self.post("/v1/accounts", {"name": name, "email": email})
+
+    def me(self) -> dict[str, Any]:
+        return self.get("/v1/me")
+
+    def create_game(self, engine: str, options: dict[str, Any], seats: int) -> dict[str, Any]:
+        return self.post("/v1/games", {"engine": engine, "options": options, "seats": seats})
+
+    def games(self, open_only: bool = False) -> list[dict[str, Any]]:
+        return self.get("/v1/games", query={"open": 1} if open_only else None)["games"]
+
+    def game(self, game: str) -> dict[str, Any]:
+        return self.get(game_path(game), signed=False)
+
+    def join(self, game: str, seat: int, nonce: str, sig: str) -> dict[str, Any]:
+        return self.post(f"{game_path(game)}/join", {"seat": seat, "nonce": nonce, "sig": sig})
+
+    def view(self, game: str) -> dict[str, Any]:
+        return self.get(f"{game_path(game)}/view")
+
+    def moves(self, game: str) -> dict[str, Any]:
+        return self.get(f"{game_path(game)}/moves")
+
+    def submit_move(
+        self, game: str, envelope: dict[str, Any], sig: str, secret: Any, salt: str | None
+    ) -> dict[str, Any]:
+        body = {"envelope": envelope, "sig": sig, "secret": secret, "salt": salt}
+        return self.post(f"{game_path(game)}/moves", body)
+
+    def resign(self, game: str, envelope: dict[str, Any], sig: str) -> dict[str, Any]:
+        return self.post(f"{game_path(game)}/resign", {"envelope": envelope, "sig": sig})
+
+    def log(self, game: str, start: int = 0) -> dict[str, Any]:
+        return self.get(f"{game_path(game)}/log", query={"from": start}, signed=False)
+
+    def export(self, game: str) -> dict[str, Any]:
+        return self.get(f"{game_path(game)}/export", signed=False)

@@ -1,0 +1,536 @@
+"""`pbem`, the terminal client: one function per command, thin over client.play.
+
+Every command that reads prints for people by default and JSON with --json.
+Errors (a refusal by the server, a failed check, bad input) are caught once,
+in `_Group.invoke`, and printed as one line on stderr with a non-zero exit:
+a player should never see a traceback.
+
+Exit codes: 0 ok; 1 an error (the line says which); 2 bad usage; 3 an audit
+that is INCOMPLETE (the game is not over); 4 the server failed a check (a fork,
+a bad signature, a payload that does not match its commitment).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from client.api import ApiError
+from client.play import ClientError, Player, format_move, local_engine, parse_options
+from client.store import StoreError
+from client.verify import VerifyError
+from engines.core import IllegalMove
+from protocol.audit import audit as audit_export
+
+EXIT_ERROR = 1
+EXIT_INCOMPLETE = 3
+EXIT_UNTRUSTED = 4
+
+
+def _out() -> Console:
+    return Console(highlight=False, soft_wrap=True)
+
+
+def _err() -> Console:
+    return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _fail(message: str, code: int = EXIT_ERROR, loud: bool = False) -> None:
+    style = "bold red" if loud else "red"
+    _err().print(Text(message, style=style))
+    raise typer.Exit(code)
+
+
+class _Group(typer.core.TyperGroup):
+    """The single top-level error handler: known failures become one line, never a traceback."""
+
+    def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
+        try:
+            return super().invoke(ctx)
+        except (typer.Exit, typer.Abort, typer.TyperException):
+            raise
+        except VerifyError as exc:
+            _fail(f"pbem: VERIFICATION FAILED: {exc}", EXIT_UNTRUSTED, loud=True)
+        except ApiError as exc:
+            hint = f" (the log's head is now seq {exc.head.get('seq')})" if exc.head else ""
+            prefix = f"error {exc.status}" if exc.status else "error"
+            _fail(f"pbem: {prefix}: {exc.detail}{hint}")
+        except IllegalMove as exc:
+            _fail(f"pbem: illegal move: {exc.message}")
+        except (ClientError, StoreError) as exc:
+            _fail(f"pbem: {exc}")
+        except KeyboardInterrupt:
+            _fail("pbem: interrupted", 130)
+        except Exception as exc:  # noqa: BLE001 - the promise is: no traceback, ever
+            if os.environ.get("PBEM_DEBUG"):
+                raise
+            _fail(
+                f"pbem: internal error: {type(exc).__name__}: {exc} (set PBEM_DEBUG=1 for details)"
+            )
+
+
+app = typer.Typer(
+    cls=_Group,
+    name="pbem",
+    help=(
+        "Play hidden-information board games by email, and check that nobody cheated.\n\n"
+        "Start with `pbem init --server URL --name NAME --email EMAIL`, then `pbem new magier` "
+        "or `pbem join GAME`. Keys, receipts and evidence live in $PBEM_HOME (default: the "
+        "platform's config directory).\n\n"
+        "Exit status: 0 ok; 1 an error (one line on stderr says which); 2 bad usage; "
+        "3 an audit that is INCOMPLETE; 4 the server failed a check (fork, bad signature, tampering)."
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game id (see `pbem games`).")]
+
+
+def _player() -> Player:
+    return Player()
+
+
+def _print_json(value: Any) -> None:
+    sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True) + "\n")
+
+
+def _seat_label(seat: int | None, seat_names: list[str], players: list[Any] | None = None) -> str:
+    if seat is None:
+        return "nobody"
+    label = f"seat {seat}"
+    if 0 <= seat < len(seat_names):
+        label += f" {seat_names[seat]}"
+    if players and 0 <= seat < len(players) and players[seat]:
+        label += f" ({players[seat].get('name')})"
+    return label
+
+
+def _result_text(result: dict[str, Any] | None, seat_names: list[str], players: list[Any]) -> str:
+    if not result:
+        return "over"
+    winner = result.get("winner")
+    text = "draw" if winner is None else f"won by {_seat_label(winner, seat_names, players)}"
+    if result.get("scores") is not None:
+        text += f", scores {result['scores']}"
+    if result.get("reason"):
+        text += f" ({result['reason']})"
+    return text
+
+
+def status_line(shown: dict[str, Any]) -> str:
+    """One line under the board: the game, whose turn, your seat, the verified head."""
+    names, players = shown.get("seat_names") or [], shown.get("players") or []
+    parts = [f"{shown.get('title') or shown.get('engine')} - game {shown['game']}"]
+    if shown["status"] == "over":
+        parts.append("game over: " + _result_text(shown.get("result"), names, players))
+    elif shown["status"] == "open":
+        parts.append("waiting for players")
+    elif shown.get("your_turn"):
+        parts.append("YOUR TURN")
+    else:
+        parts.append(f"to move: {_seat_label(shown.get('to_move'), names, players)}")
+    parts.append(f"you: {_seat_label(shown.get('seat'), names)}")
+    parts.append(f"head seq {shown['head']['seq']}")
+    return " | ".join(parts)
+
+
+def _entry_seq(answer: dict[str, Any]) -> Any:
+    """The move's own entry (the head may already be the reveal that followed it)."""
+    entry = answer.get("entry")
+    return entry.get("seq") if isinstance(entry, dict) else answer["head"]["seq"]
+
+
+def _show(shown: dict[str, Any]) -> None:
+    out = _out()
+    out.out(shown["text"], highlight=False)
+    style = "bold green" if shown.get("your_turn") else "bold"
+    out.print(Text(status_line(shown), style=style))
+
+
+def _print_moves(listed: dict[str, Any]) -> None:
+    out = _out()
+    moves = listed["moves"]
+    if not moves:
+        out.print(
+            Text(f"no legal moves for you in game {listed['game']} right now (not your turn?)")
+        )
+        return
+    width = len(str(len(moves)))
+    for m in moves:
+        out.print(Text(f"{m['n']:>{width}}. {m['text']}"))
+    out.print(
+        Text(f"play one with: pbem move {listed['game']} NUMBER  (or its notation)", style="dim")
+    )
+
+
+# -- account ---------------------------------------------------------------------------------
+
+
+@app.command()
+def init(
+    server: Annotated[
+        str,
+        typer.Option(
+            envvar="PBEM_SERVER", help="The pbem server's URL, e.g. https://pbem.example.org."
+        ),
+    ],
+    name: Annotated[str, typer.Option(help="Your player name, as the others will see it.")],
+    email: Annotated[str, typer.Option(help="Where your-turn and game-over mail goes.")],
+) -> None:
+    """Create your key (if there is none yet) and your account on a server.
+
+    The key (key.pem in $PBEM_HOME) IS your account: there is no password. Back it up.
+    """
+    player = _player()
+    account = player.init_account(server, name, email)
+    _out().print(
+        Text(
+            f"account {account.get('name')} <{account.get('email')}> on {player.config['server']}; "
+            f"key {player.store.key_path} (back it up: it is your account)"
+        )
+    )
+
+
+@app.command("engines")
+def engines_cmd(as_json: JsonOpt = False) -> None:
+    """List the games the server hosts, with their seats and options."""
+    found = _player().engines()
+    if as_json:
+        _print_json(found)
+        return
+    table = Table("id", "title", "seats", "options")
+    for e in found:
+        seats = f"{e.get('min_seats')}-{e.get('max_seats')}"
+        options = ", ".join(f"{k}={json.dumps(v)}" for k, v in (e.get("options") or {}).items())
+        table.add_row(Text(e.get("id", "")), Text(e.get("title", "")), seats, Text(options))
+    _out().print(table)
+
+
+# -- games -----------------------------------------------------------------------------------
+
+
+@app.command()
+def new(
+    engine: Annotated[str, typer.Argument(help="The game, e.g. magier (see `pbem engines`).")],
+    seats: Annotated[
+        int | None, typer.Option(help="Number of players (default: the game's minimum).")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-O",
+            help="A game option as key=value (value read as JSON if it can be); repeatable.",
+        ),
+    ] = None,
+    join: Annotated[
+        bool, typer.Option("--join/--no-join", help="Take the first seat yourself.")
+    ] = True,
+    as_json: JsonOpt = False,
+) -> None:
+    """Create a new game and (by default) take its first seat."""
+    options = parse_options(option)
+    summary = _player().new_game(engine, options, seats, join)
+    if as_json:
+        _print_json(summary)
+        return
+    _out().print(
+        Text(
+            f"game {summary['id']} ({summary.get('title') or engine}, {summary.get('seats')} seats) created"
+        )
+    )
+    _out().print(Text(f"the others join with: pbem join {summary['id']}"))
+
+
+@app.command()
+def join(
+    game: GameArg,
+    seat: Annotated[
+        int | None, typer.Option(help="The seat to take (default: the first free one).")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Take a seat in an open game; the last seat taken starts the game."""
+    summary = _player().join(game, seat)
+    if as_json:
+        _print_json(summary)
+        return
+    mine = [
+        p["seat"] for p in summary.get("players") or [] if p and p.get("name") == _player().name
+    ]
+    started = (
+        "the game has started" if summary.get("status") == "running" else "waiting for more players"
+    )
+    _out().print(Text(f"you sit at seat {mine[0] if mine else seat} in game {game}; {started}"))
+
+
+@app.command()
+def games(
+    open_only: Annotated[
+        bool, typer.Option("--open", help="List games with a free seat instead of yours.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """List your games (whose turn it is, your seat), or the open ones with --open."""
+    found = _player().games(open_only)
+    if as_json:
+        _print_json(found)
+        return
+    if not found:
+        _out().print(
+            Text(
+                "no open games"
+                if open_only
+                else "you are in no games yet: pbem new ENGINE, or pbem games --open"
+            )
+        )
+        return
+    table = Table("game", "engine", "status", "players", "to move", "you")
+    for g in found:
+        players = ", ".join(p["name"] if p else "-" for p in g.get("players") or [])
+        turn = "" if g.get("to_move") is None else str(g["to_move"])
+        if (
+            g.get("my_seat") is not None
+            and g.get("to_move") == g.get("my_seat")
+            and g.get("status") == "running"
+        ):
+            turn = "YOU"
+        you = "" if g.get("my_seat") is None else str(g["my_seat"])
+        table.add_row(
+            Text(g["id"]), Text(g.get("engine", "")), g.get("status", ""), Text(players), turn, you
+        )
+    _out().print(table)
+
+
+@app.command()
+def show(game: GameArg, as_json: JsonOpt = False) -> None:
+    """Show the game as your seat sees it, after checking the log and your private payloads."""
+    shown = _player().show(game)
+    if as_json:
+        _print_json(shown)
+        return
+    _show(shown)
+
+
+@app.command()
+def moves(game: GameArg, as_json: JsonOpt = False) -> None:
+    """List your legal moves, numbered: `pbem move GAME N` plays number N."""
+    listed = _player().moves(game)
+    if as_json:
+        _print_json(listed)
+        return
+    _print_moves(listed)
+
+
+@app.command()
+def move(
+    game: GameArg,
+    chosen: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="MOVE", help="A number from the list, or the move in the game's notation."
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Make a move: its number in the list of legal moves, or its notation.
+
+    Without MOVE, list the legal moves. With one, sign and send it, then print the new view.
+    """
+    player = _player()
+    if chosen is None:
+        listed = player.moves(game)
+        if as_json:
+            _print_json(listed)
+        else:
+            _print_moves(listed)
+        return
+    answer = player.move(game, chosen)
+    shown = player.show(game)
+    if as_json:
+        _print_json(
+            {
+                "move": answer.get("move"),
+                "text": answer.get("text"),
+                "head": answer.get("head"),
+                "show": shown,
+            }
+        )
+        return
+    _out().print(Text(f"played {answer.get('text')} (entry {_entry_seq(answer)})", style="bold"))
+    _show(shown)
+
+
+@app.command()
+def resign(
+    game: GameArg,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+) -> None:
+    """Resign the game (signed like a move); with two players the other one wins."""
+    if not yes:
+        typer.confirm(f"resign game {game}?", abort=True)
+    _player().resign(game)
+    _out().print(Text(f"you resigned game {game}"))
+
+
+@app.command()
+def bot(
+    game: GameArg,
+    name: Annotated[
+        str, typer.Option("--bot", help="Which of the game's bots plays your seat.")
+    ] = "random",
+    poll: Annotated[
+        float, typer.Option(help="Seconds between looks at the game while waiting.")
+    ] = 5.0,
+    once: Annotated[
+        bool, typer.Option("--once", help="Make at most one move (if it is your turn) and stop.")
+    ] = False,
+) -> None:
+    """Let a bot play your seat until the game is over (it sees only your view)."""
+    player = _player()
+    out = _out()
+
+    def report(answer: dict[str, Any], text: str) -> None:
+        out.print(Text(f"entry {_entry_seq(answer)}: played {text}"))
+
+    made = player.play_bot(game, name, until_over=not once, poll=poll, on_move=report)
+    shown = player.show(game)
+    out.print(Text(f"{made} move(s) made"))
+    out.print(Text(status_line(shown)))
+
+
+# -- the log ----------------------------------------------------------------------------------
+
+
+def _entry_line(entry: dict[str, Any], name_move: Callable[[dict[str, Any]], str]) -> str:
+    body, kind = entry.get("body") or {}, entry.get("type")
+    what = ""
+    if kind == "genesis":
+        what = f"{body.get('engine')} v{body.get('engine_version')}, {body.get('seats')} seats, options {json.dumps(body.get('options'))}"
+    elif kind == "join":
+        what = f"seat {body.get('seat')}: {body.get('name')}"
+    elif kind == "move":
+        env = body.get("envelope") or {}
+        what = f"seat {env.get('seat')}: {name_move(env.get('move') or {})}"
+        if env.get("secret_commit"):
+            what += " + concealed part"
+    elif kind == "system":
+        what = str(body.get("kind"))
+    elif kind == "reveal":
+        what = f"seed revealed, {len(body.get('secrets') or [])} secret(s), result {json.dumps(body.get('result'))}"
+    events = body.get("events") or []
+    if events:
+        private = sum(1 for e in events if "commit" in e)
+        what += f"  [{len(events)} event(s), {private} private]"
+    return f"{entry.get('seq'):>4}  {kind:<8} {entry.get('ts', '')}  {what}"
+
+
+@app.command()
+def log(
+    game: GameArg,
+    start: Annotated[int, typer.Option("--from", help="First entry to show.")] = 0,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show the game's public log (checked: signatures, links, your receipt)."""
+    player = _player()
+    entries = player.log(game, start)
+    if as_json:
+        _print_json(entries)
+        return
+    receipt = player.store.receipt(game) or {}
+    try:
+        engine = local_engine(str(receipt.get("engine")))
+    except ClientError:
+        engine = None
+
+    def name_move(move: dict[str, Any]) -> str:
+        if engine is None:
+            return json.dumps(move, sort_keys=True)
+        return format_move(engine, move)
+
+    out = _out()
+    for entry in entries:
+        out.print(Text(_entry_line(entry, name_move)))
+
+
+@app.command()
+def export(
+    game: GameArg,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write the export to this file.")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Download the whole signed log (with the reveal once the game is over) for `pbem audit`."""
+    data = _player().export(game, output)
+    if output is None or as_json:
+        _print_json(data)
+        return
+    _out().print(
+        Text(
+            f"wrote {output} ({len(data.get('entries') or [])} entries); check it with: pbem audit {output}"
+        )
+    )
+
+
+@app.command()
+def audit(
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="An export from `pbem export` ('-' reads stdin).")
+    ],
+    as_json: JsonOpt = False,
+) -> None:
+    """Check an exported game offline: every signature, link, commitment, random draw and move.
+
+    Prints PASS, INCOMPLETE (the game is not over: nothing to replay yet) or FAIL with the
+    first entry that fails. Exit status 0 only on PASS.
+    """
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ClientError(f"cannot read {file}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise ClientError(f"{file} is not a text file") from exc
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise ClientError(f"{file} is not JSON ({exc})") from exc
+    verdict = audit_export(data)
+    if as_json:
+        _print_json(verdict.to_json())
+    else:
+        style = {"PASS": "bold green", "INCOMPLETE": "bold yellow"}.get(verdict.word, "bold red")
+        line = Text(f"{verdict.word}: ", style=style)
+        line.append(verdict.reason)
+        _out().print(line)
+        if verdict.game:
+            c = verdict.checked
+            _out().print(
+                Text(
+                    f"game {verdict.game} ({verdict.engine}): {c.get('entries', 0)} entries, "
+                    f"{c.get('signatures', 0)} signatures, {c.get('commitments', 0)} commitments, "
+                    f"{c.get('moves', 0)} moves replayed"
+                    + (f"; result {json.dumps(verdict.result)}" if verdict.result else "")
+                )
+            )
+    if verdict.word == "INCOMPLETE":
+        raise typer.Exit(EXIT_INCOMPLETE)
+    if verdict.word != "PASS":
+        raise typer.Exit(EXIT_ERROR)
+
+
+def main() -> None:
+    app()
