@@ -22,9 +22,9 @@ import requests
 import engines
 from client.play import Player
 
-BOTS = {"magier": "random", "feuersalamander": "simple"}
-SEATS = {"magier": 2, "feuersalamander": 3}
-OPTIONS: dict[str, dict[str, object]] = {"feuersalamander": {"target": 30}}
+# The bot of each seat, by engine; an engine not listed here plays random bots.
+BOTS = {"magier": ["greedy", "random"], "feuersalamander": ["simple", "simple", "random"]}
+OPTIONS: dict[str, dict[str, object]] = {}
 NAMES = ["ada", "bo", "cy", "di"]
 
 
@@ -56,7 +56,8 @@ def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
 
 
 def play(url: str, work: Path, engine_id: str, out_dir: Path) -> Path:
-    seats = SEATS.get(engine_id, engines.get(engine_id).min_seats)
+    bots = BOTS.get(engine_id, ["random"] * engines.get(engine_id).min_seats)
+    seats = len(bots)
     players = []
     for i in range(seats):
         player = Player(work / f"{engine_id}-{NAMES[i]}")
@@ -66,16 +67,16 @@ def play(url: str, work: Path, engine_id: str, out_dir: Path) -> Path:
     game_id = game["id"]
     for player in players:
         player.join(game_id)
-    print(f"  {engine_id}: game {game_id}, {seats} bots ({BOTS.get(engine_id, 'random')}) playing over HTTP ...", flush=True)
+    print(f"  {engine_id}: game {game_id}, {seats} bots ({', '.join(bots)}) playing over HTTP ...", flush=True)
     errors: list[BaseException] = []
 
-    def run(player: Player) -> None:
+    def run(player: Player, bot: str) -> None:
         try:
-            player.play_bot(game_id, BOTS.get(engine_id, "random"), poll=0.02)
+            player.play_bot(game_id, bot, poll=0.02)
         except BaseException as exc:  # reported below; a demo must not hang on a dead thread
             errors.append(exc)
 
-    threads = [threading.Thread(target=run, args=(p,), daemon=True) for p in players]
+    threads = [threading.Thread(target=run, args=(p, b), daemon=True) for p, b in zip(players, bots, strict=True)]
     started = time.monotonic()
     for t in threads:
         t.start()
