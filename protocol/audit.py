@@ -134,6 +134,7 @@ class _Auditor:
         if not isinstance(body, dict) or not is_public_key_hex(body.get("server_key")):
             raise _Fail(0, "the genesis names no valid server key")
         server_key = body["server_key"]
+        self.engine_id = body.get("engine") if isinstance(body.get("engine"), str) else None
         self.game = genesis.get("game")
         if not isinstance(self.game, str):
             raise _Fail(0, "the genesis names no game")
