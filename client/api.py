@@ -178,6 +178,9 @@ class Api:
     def join(self, game: str, seat: int, nonce: str, sig: str) -> dict[str, Any]:
         return self.post(f"{game_path(game)}/join", {"seat": seat, "nonce": nonce, "sig": sig})
 
+    def invite(self, game: str, name: str, seat: int | None) -> dict[str, Any]:
+        return self.post(f"{game_path(game)}/invite", {"name": name, "seat": seat})
+
     def view(self, game: str) -> dict[str, Any]:
         return self.get(f"{game_path(game)}/view")
 

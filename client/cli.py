@@ -278,6 +278,24 @@ def join(
 
 
 @app.command()
+def invite(
+    game: GameArg,
+    name: Annotated[str, typer.Argument(help="The account name of the player to invite.")],
+    seat: Annotated[
+        int | None, typer.Option(help="The seat to keep for them (default: the first free one).")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Keep a seat of an open game for a named player; they see it in `pbem games` and join it."""
+    summary = _player().invite(game, name, seat)
+    if as_json:
+        _print_json(summary)
+        return
+    kept = [i["seat"] for i in summary.get("invited") or [] if i["name"] == name]
+    _out().print(Text(f"seat {kept[0] if kept else seat} of game {game} is kept for {name}; they join with: pbem join {game}"))
+
+
+@app.command()
 def games(
     open_only: Annotated[
         bool, typer.Option("--open", help="List games with a free seat instead of yours.")
@@ -309,6 +327,8 @@ def games(
         ):
             turn = "YOU"
         you = "" if g.get("my_seat") is None else str(g["my_seat"])
+        if g.get("invited_seat") is not None:
+            you = f"invited: seat {g['invited_seat']}"
         table.add_row(
             Text(g["id"]), Text(g.get("engine", "")), g.get("status", ""), Text(players), turn, you
         )

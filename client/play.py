@@ -201,11 +201,15 @@ class Player:
         players = summary.get("players") or []
         if any(p and p.get("name") == self.name for p in players):
             raise ClientError(f"you hold a seat in game {game} already")
-        free = [i for i, p in enumerate(players) if p is None]
+        kept = {i["seat"]: i["name"] for i in summary.get("invited") or []}
+        mine = [s for s, name in kept.items() if name == self.name]
+        free = [i for i, p in enumerate(players) if p is None and kept.get(i, self.name) == self.name]
         if not free:
             raise ClientError(f"game {game} has no free seat")
         if seat is None:
-            seat = free[0]
+            seat = mine[0] if mine else free[0]
+        elif kept.get(seat, self.name) != self.name:
+            raise ClientError(f"seat {seat} of game {game} is kept for {kept[seat]}")
         elif seat not in free:
             raise ClientError(
                 f"seat {seat} is not free in game {game}; free: {', '.join(map(str, free))}"
@@ -216,6 +220,10 @@ class Player:
         summary = self.api.join(game, seat, nonce, sig)
         verify.sync(self.api, self.store, game)
         return summary
+
+    def invite(self, game: str, name: str, seat: int | None = None) -> dict[str, Any]:
+        """Keep a seat for the account called `name`: nobody else can take it."""
+        return self.api.invite(game, name, seat)
 
     def games(self, open_only: bool = False) -> list[dict[str, Any]]:
         """The caller's games (or the open ones), each with `my_seat` when this player sits in it."""

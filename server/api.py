@@ -14,7 +14,7 @@ from protocol.keys import is_public_key_hex
 from server.auth import current_account, signer_key
 from server.errors import ApiProblem
 from server.ledger import Ledger, head_of
-from server.models import Account, Entry, Game, Payload, Seat, database
+from server.models import Account, Entry, Game, Invite, Payload, Seat, database
 
 bp = Blueprint("api", __name__, url_prefix="/v1")
 
@@ -51,6 +51,11 @@ def summary(game: Game, with_view: bool = True) -> dict[str, Any]:
     players: list[dict[str, Any] | None] = [None] * game.seats
     for row in Seat.select(Seat, Account).join(Account).where(Seat.game == game):
         players[row.seat] = {"seat": row.seat, "name": row.account.name}
+    invited = [
+        {"seat": i.seat, "name": i.account.name}
+        for i in Invite.select(Invite, Account).join(Account, on=Invite.account).where(Invite.game == game)
+        if players[i.seat] is None
+    ]
     view = None
     if with_view and game.state is not None:
         view = engine.view(json.loads(game.state), None)
@@ -62,6 +67,7 @@ def summary(game: Game, with_view: bool = True) -> dict[str, Any]:
         "seats": game.seats,
         "seat_names": engine.seat_names(game.seats),
         "players": players,
+        "invited": sorted(invited, key=lambda i: i["seat"]),
         "status": game.status,
         "to_move": game.to_move,
         "head": head_of(game),
@@ -167,10 +173,11 @@ def list_games() -> Response:
     if request.args.get("open"):
         query = Game.select().where(Game.status == "open").order_by(Game.created.desc()).limit(100)
     else:
+        seated = Seat.select(Seat.game).where(Seat.account == account)
+        invited = Invite.select(Invite.game).where(Invite.account == account)
         query = (
             Game.select()
-            .join(Seat)
-            .where(Seat.account == account)
+            .where(Game.id.in_(seated) | (Game.id.in_(invited) & (Game.status == "open")))
             .order_by(Game.updated.desc())
         )
     games = []
@@ -178,6 +185,8 @@ def list_games() -> Response:
         item = summary(game, with_view=False)
         seat = Seat.get_or_none((Seat.game == game) & (Seat.account == account))
         item["my_seat"] = seat.seat if seat else None
+        kept = Invite.get_or_none((Invite.game == game) & (Invite.account == account))
+        item["invited_seat"] = kept.seat if kept and seat is None else None
         games.append(item)
     return jsonify({"games": games})
 
@@ -193,6 +202,15 @@ def join_game(game_id: str) -> Response:
     data = body()
     game_or_404(game_id)
     game = ledger().join(game_id, account, data.get("seat"), data.get("nonce"), data.get("sig"))
+    return jsonify(summary(game))
+
+
+@bp.post("/games/<game_id>/invite")
+def invite(game_id: str) -> Response:
+    account = current_account()
+    data = body()
+    game_or_404(game_id)
+    game = ledger().invite(game_id, account, data.get("name"), data.get("seat"))
     return jsonify(summary(game))
 
 

@@ -23,7 +23,7 @@ from protocol.canonical import canonical
 from protocol.commitments import seed_commit
 from protocol.entries import entry_hash, join_signed, join_statement, make_entry, seal
 from protocol.keys import SigningKey
-from server.models import Account, Entry, Game, Payload, Seat, Secret, database, utcnow
+from server.models import Account, Entry, Game, Invite, Payload, Seat, Secret, database, utcnow
 
 
 class LedgerError(Exception):
@@ -141,6 +141,9 @@ class Ledger:
                 raise LedgerError(409, f"seat {seat} is taken")
             if Seat.select().where((Seat.game == game) & (Seat.account == account)).exists():
                 raise LedgerError(409, "you already hold a seat in this game")
+            kept = Invite.get_or_none((Invite.game == game) & (Invite.seat == seat))
+            if kept is not None and kept.account_id != account.id:
+                raise LedgerError(403, f"seat {seat} is kept for {kept.account.name}")
             statement = join_statement(game.id, seat, account.name, account.key, nonce)
             if not isinstance(sig, str) or not join_signed(statement, sig):
                 raise LedgerError(403, "the join signature does not verify with your key")
@@ -149,6 +152,34 @@ class Ledger:
             if Seat.select().where(Seat.game == game).count() == game.seats:
                 self._start(game)
             game.save()
+        return game
+
+    def invite(self, game_id: str, by: Account, name: Any, seat: Any) -> Game:
+        """Keep a free seat for a named account; only the creator or a seated player may."""
+        with database.atomic():
+            game = self._lock(game_id)
+            seats = list(Seat.select().where(Seat.game == game))
+            if game.creator_id != by.id and by.id not in {s.account_id for s in seats}:
+                raise LedgerError(403, "only the game's creator or its players may invite")
+            if game.status != "open":
+                raise LedgerError(409, "this game has already started")
+            guest = Account.get_or_none(Account.name == name) if isinstance(name, str) else None
+            if guest is None:
+                raise LedgerError(404, f"no account named {name!r}")
+            if guest.id in {s.account_id for s in seats}:
+                raise LedgerError(409, f"{guest.name} holds a seat in this game already")
+            invites = list(Invite.select().where(Invite.game == game))
+            if guest.id in {i.account_id for i in invites}:
+                raise LedgerError(409, f"{guest.name} is invited already")
+            unavailable = {s.seat for s in seats} | {i.seat for i in invites}
+            free = [s for s in range(game.seats) if s not in unavailable]
+            if seat is None:
+                if not free:
+                    raise LedgerError(409, "no free seat is left to keep")
+                seat = free[0]
+            if not isinstance(seat, int) or isinstance(seat, bool) or seat not in free:
+                raise LedgerError(409, f"seat {seat} is not free; free: {', '.join(map(str, free)) or 'none'}")
+            Invite.create(game=game, seat=seat, account=guest, by=by)
         return game
 
     def _start(self, game: Game) -> None:

@@ -60,6 +60,18 @@ class Seat(BaseModel):
         indexes = ((("game", "seat"), True), (("game", "account"), True))
 
 
+class Invite(BaseModel):
+    """A seat kept for one account until it joins: nobody else can take it."""
+
+    game = pw.ForeignKeyField(Game, backref="invites", on_delete="CASCADE")
+    seat = pw.IntegerField()
+    account = pw.ForeignKeyField(Account, backref="invites")
+    by = pw.ForeignKeyField(Account, backref="invitations_sent")
+
+    class Meta:
+        indexes = ((("game", "seat"), True), (("game", "account"), True))
+
+
 class Entry(BaseModel):
     game = pw.ForeignKeyField(Game, backref="entries", on_delete="CASCADE")
     seq = pw.IntegerField()
@@ -94,7 +106,7 @@ class Secret(BaseModel):
         indexes = ((("game", "seq"), True),)
 
 
-MODELS = [Account, Game, Seat, Entry, Payload, Secret]
+MODELS = [Account, Game, Seat, Invite, Entry, Payload, Secret]
 
 
 def open_database(url: str | None, data_dir: Path) -> pw.Database:

@@ -182,3 +182,27 @@ def test_two_submissions_for_the_same_turn_one_wins(app: Flask) -> None:
         assert audit(log, lookup=lookup).ok
     finally:
         server.shutdown()
+
+
+def test_an_invited_seat_is_kept_for_its_guest(app: Flask) -> None:
+    client = app.test_client()
+    ada, bo, cy = Caller(client), Caller(client), Caller(client)
+    for caller, name in ((ada, "ada"), (bo, "bo"), (cy, "cy")):
+        caller.account(name)
+    game = ada.call("POST", "/v1/games", {"engine": "toy", "seats": 2}).get_json()["id"]
+    assert "creator" in problem(cy.call("POST", f"/v1/games/{game}/invite", {"name": "cy"}), 403)
+    assert problem(ada.call("POST", f"/v1/games/{game}/invite", {"name": "nobody"}), 404)
+    summary = ada.call("POST", f"/v1/games/{game}/invite", {"name": "bo", "seat": 1}).get_json()
+    assert summary["invited"] == [{"seat": 1, "name": "bo"}]
+    assert "invited already" in problem(ada.call("POST", f"/v1/games/{game}/invite", {"name": "bo"}), 409)
+    assert problem(ada.call("POST", f"/v1/games/{game}/invite", {"name": "cy", "seat": 1}), 409)
+    listed = bo.call("GET", "/v1/games").get_json()["games"]
+    assert [(g["id"], g["invited_seat"], g["my_seat"]) for g in listed] == [(game, 1, None)]
+    before = export(ada, game)
+    assert "kept for bo" in problem(cy.join(game, 1, "cy"), 403)
+    assert export(ada, game) == before
+    assert ada.join(game, 0, "ada").status_code == 200
+    assert bo.join(game, 1, "bo").status_code == 200
+    summary = ada.call("GET", f"/v1/games/{game}").get_json()
+    assert summary["status"] == "running" and summary["invited"] == []
+    assert "started" in problem(ada.call("POST", f"/v1/games/{game}/invite", {"name": "cy"}), 409)
