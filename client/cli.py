@@ -160,6 +160,21 @@ def _show(shown: dict[str, Any]) -> None:
     out.print(Text(status_line(shown), style=style))
 
 
+GROUP_LIMIT = 150  # a longer run of one kind (claims with 4 players) is shown by its ends; --json lists all
+
+
+def _groups(moves: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Runs of consecutive moves whose notation starts with the same word ("claim", "place")."""
+    runs: list[tuple[str, list[dict[str, Any]]]] = []
+    for m in moves:
+        kind = (str(m.get("text") or "").split() or [""])[0]
+        if runs and runs[-1][0] == kind:
+            runs[-1][1].append(m)
+        else:
+            runs.append((kind, [m]))
+    return runs
+
+
 def _print_moves(listed: dict[str, Any]) -> None:
     out = _out()
     moves = listed["moves"]
@@ -169,8 +184,15 @@ def _print_moves(listed: dict[str, Any]) -> None:
         )
         return
     width = len(str(len(moves)))
-    for m in moves:
-        out.print(Text(f"{m['n']:>{width}}. {m['text']}"))
+    for kind, group in _groups(moves):
+        if len(group) > GROUP_LIMIT:
+            first, last = group[0], group[-1]
+            out.print(Text(f"{first['n']:>{width}}. {first['text']}"))
+            out.print(Text(f"{'':>{width}}  ... {len(group) - 2} more {kind} moves (all with --json; or type one) ..."))
+            out.print(Text(f"{last['n']:>{width}}. {last['text']}"))
+            continue
+        for m in group:
+            out.print(Text(f"{m['n']:>{width}}. {m['text']}"))
     out.print(
         Text(f"play one with: pbem move {listed['game']} NUMBER  (or its notation)", style="dim")
     )
