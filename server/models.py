@@ -106,6 +106,8 @@ class Secret(BaseModel):
         indexes = ((("game", "seq"), True),)
 
 
+SCHEMA_LOCK = 0x7062656D  # "pbem": the advisory lock key for creating the schema
+
 MODELS = [Account, Game, Seat, Invite, Entry, Payload, Secret]
 
 
@@ -120,7 +122,16 @@ def open_database(url: str | None, data_dir: Path) -> pw.Database:
         db = _sqlite(str(data_dir / "pbem.sqlite3"))
     database.initialize(db)
     with db.connection_context():
-        db.create_tables(MODELS, safe=True)
+        if isinstance(db, pw.PostgresqlDatabase):
+            # CREATE ... IF NOT EXISTS races when several workers or hosts start at
+            # once on a fresh database: one session-level advisory lock serialises them.
+            db.execute_sql("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
+            try:
+                db.create_tables(MODELS, safe=True)
+            finally:
+                db.execute_sql("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK,))
+        else:
+            db.create_tables(MODELS, safe=True)
     return db
 
 

@@ -65,6 +65,8 @@ def gunicorn_on_postgres(tmp_path: Path) -> Iterator[str]:
                     break
             except requests.ConnectionError:
                 time.sleep(0.1)
+        else:
+            pytest.fail("the server did not answer within 30 s:\n" + (tmp_path / "server.log").read_text())
         yield url
     finally:
         proc.terminate()
