@@ -189,11 +189,6 @@ def _merge_secret(engine: Engine, env: dict[str, Any], secret: Any, salt: str | 
     return full
 
 
-def player_secret(engine: Engine, move: dict[str, Any]) -> tuple[dict[str, Any], Any]:
-    """What the client does before signing: split off the secret part of its own move."""
-    return engine.split_move(move)
-
-
 def resign_result(seats: int, seat: int) -> dict[str, Any]:
     """A resignation ends the game for everyone: with two seats the other one wins."""
     winner = 1 - seat if seats == 2 else None

@@ -17,7 +17,7 @@ from typing import Any
 import peewee as pw
 
 import engines
-from engines.core import BadOptions, Engine, IllegalMove
+from engines.core import BadOptions, IllegalMove
 from protocol import steps
 from protocol.canonical import canonical
 from protocol.commitments import seed_commit
@@ -189,9 +189,9 @@ class Ledger:
         step = steps.start(engine, game.seats, json.loads(game.options), nonces, bytes.fromhex(game.seed), seq)
         self._append(game, "start", step.body)
         self._store_payloads(game, step.payloads)
-        self._after_step(game, engine, step)
+        self._after_step(game, step)
 
-    def _after_step(self, game: Game, engine: Engine, step: steps.Step) -> None:
+    def _after_step(self, game: Game, step: steps.Step) -> None:
         game.state = dumps(step.state)
         game.to_move = step.body.get("to_move")
         game.status = "running"
@@ -236,7 +236,7 @@ class Ledger:
             if envelope.get("secret_commit") is not None:
                 Secret.create(game=game, seq=entry["seq"], data=dumps({"seq": entry["seq"], "secret": secret, "salt": salt}))
             self._store_payloads(game, step.payloads)
-            self._after_step(game, engine, step)
+            self._after_step(game, step)
             game.save()
         return Appended(entry, game)
 

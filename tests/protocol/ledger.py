@@ -174,7 +174,7 @@ class Ledger:
     def sign_move(self, seat: int, move: dict[str, Any]) -> dict[str, Any]:
         """The client's part: split, commit the secret, build and sign the envelope."""
         seq, prev = self.head()
-        public, secret = steps.player_secret(self.engine, move)
+        public, secret = self.engine.split_move(move)
         salt = None
         secret_commit = None
         if secret is not None:

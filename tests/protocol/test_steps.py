@@ -383,17 +383,6 @@ def test_illegal_move_passes_through(table):
         call_move(table, sub)
 
 
-def test_player_secret_is_split_move():
-    assert steps.player_secret(TOY, {"type": "hide", "value": 1}) == (
-        {"type": "hide"},
-        {"value": 1},
-    )
-    assert steps.player_secret(TOY, {"type": "throw"}) == ({"type": "throw"}, None)
-
-
-# --- system steps and the reveal -----------------------------------------------------------------
-
-
 def test_resign_step(table):
     seq, prev = table.head()
     env = envelope("g-toy", seq, prev, 1, {"type": "resign"}, None, "00" * 32, "t")
