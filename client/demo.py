@@ -34,13 +34,18 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(
+    data_dir: Path, port: int, workers: int = 2, env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    """`pbem-server serve` (gunicorn) in a subprocess; returns once /v1/health answers."""
     exe = Path(sys.executable).parent / "pbem-server"
+    data_dir.mkdir(parents=True, exist_ok=True)
     log = open(data_dir / "server.log", "wb")  # noqa: SIM115 - lives as long as the server
     proc = subprocess.Popen(
-        [str(exe), "serve", "--port", str(port), "--data-dir", str(data_dir), "--workers", "2"],
+        [str(exe), "serve", "--port", str(port), "--data-dir", str(data_dir), "--workers", str(workers)],
         stdout=log,
         stderr=subprocess.STDOUT,
+        env=env,
     )
     url = f"http://127.0.0.1:{port}"
     for _ in range(200):

@@ -35,17 +35,22 @@ def postgres_available() -> bool:
     return True
 
 
+def reset_postgres() -> None:
+    """An empty `test` database (every pbem table dropped), or a loud failure if it is not running."""
+    if not postgres_available():
+        pytest.fail("PostgreSQL is not running on 127.0.0.1:5432 (database test)")
+    db = pw.PostgresqlDatabase("test", user="postgres", host="127.0.0.1", port=5432)
+    database.initialize(db)
+    with db.connection_context():
+        db.drop_tables(MODELS, safe=True, cascade=True)
+
+
 def make_app(tmp_path: Path, backend: str) -> Flask:
     engines.register(TOY)
     config: dict[str, Any] = {"DATA_DIR": str(tmp_path / "data"), "TESTING": True}
     if backend == "postgres":
-        if not postgres_available():
-            pytest.fail("PostgreSQL is not running on 127.0.0.1:5432 (database test)")
+        reset_postgres()
         config["DATABASE_URL"] = POSTGRES_URL
-        db = pw.PostgresqlDatabase("test", user="postgres", host="127.0.0.1", port=5432)
-        database.initialize(db)
-        with db.connection_context():
-            db.drop_tables(MODELS, safe=True, cascade=True)
     return create_app(config)
 
 
@@ -88,6 +93,28 @@ class Caller:
         committed = commit(TAG_SECRET, secret, salt) if secret is not None else None
         env = envelope(game, head["seq"] + 1, head["hash"], seat, public, committed, secrets.token_hex(32), "2026-01-01T00:00:00Z")
         return self.call("POST", f"/v1/games/{game}/moves", {"envelope": env, "sig": sign_envelope(env, self.key), "secret": secret, "salt": salt})
+
+
+def post_together(base_url: str, key: SigningKey, path: str, bodies: list[bytes]) -> list[int]:
+    """POST every body at the same moment (a barrier), each signed by `key`; the statuses."""
+    import threading
+
+    import requests
+
+    statuses: list[int] = []
+    barrier = threading.Barrier(len(bodies))
+
+    def send(raw: bytes) -> None:
+        headers = sign_request(key, "POST", path, raw) | {"Content-Type": "application/json"}
+        barrier.wait()
+        statuses.append(requests.post(base_url + path, data=raw, headers=headers, timeout=30).status_code)
+
+    threads = [threading.Thread(target=send, args=(b,)) for b in bodies]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return statuses
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from protocol.audit import audit
 from protocol.auth import sign_request
 from protocol.keys import SigningKey
 from tests.protocol.toy import lookup
-from tests.server.conftest import Caller
+from tests.server.conftest import Caller, post_together
 
 
 def export(caller: Caller, game: str) -> dict[str, Any]:
@@ -162,20 +162,7 @@ def test_two_submissions_for_the_same_turn_one_wins(app: Flask) -> None:
         for kind in ("throw", "pass"):
             env = envelope(game, head["seq"] + 1, head["hash"], 0, {"type": kind}, None, pysecrets.token_hex(32), "t")
             bodies.append(json.dumps({"envelope": env, "sig": sign_envelope(env, north.key), "secret": None, "salt": None}).encode())
-        statuses: list[int] = []
-        barrier = threading.Barrier(2)
-
-        def send(raw: bytes) -> None:
-            path = f"/v1/games/{game}/moves"
-            headers = sign_request(north.key, "POST", path, raw) | {"Content-Type": "application/json"}
-            barrier.wait()
-            statuses.append(requests.post(base + path, data=raw, headers=headers, timeout=30).status_code)
-
-        threads = [threading.Thread(target=send, args=(b,)) for b in bodies]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        statuses = post_together(base, north.key, f"/v1/games/{game}/moves", bodies)
         assert sorted(statuses) == [200, 409]
         log = requests.get(f"{base}/v1/games/{game}/export", timeout=10).json()
         assert [e["seq"] for e in log["entries"]] == list(range(len(log["entries"])))
