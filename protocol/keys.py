@@ -3,6 +3,11 @@
 Every signature is over a domain tag followed by the message, so that a
 signature made for one purpose (a move) can never be replayed for another
 (a request, a log entry).
+
+On top of what the library checks, weak encodings are refused (issue 6,
+"weak keys"): a small-order public key verifies one fixed signature for every
+message, so such keys, non-canonical keys, signatures whose R is small-order or
+non-canonical, and signatures whose S is not below the group order are invalid.
 """
 
 from __future__ import annotations
@@ -80,10 +85,53 @@ class SigningKey:
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _HEX128 = re.compile(r"[0-9a-f]{128}")
 
+# edwards25519: the field prime, the prime order of the base point, and the y
+# coordinates of the 8 points of order dividing 8 (libsodium's blocklist:
+# 1 is the identity, p-1 has order 2, 0 order 4, Y8 and p-Y8 order 8).
+# tests/protocol/test_weak_keys.py proves these constants.
+FIELD_P = 2**255 - 19
+GROUP_L = 2**252 + 27742317777372353535851937790883648493
+_Y8 = 2707385501144840649318225287225658788936804267575313519463743609750303402022
+SMALL_ORDER_Y = frozenset({0, 1, FIELD_P - 1, _Y8, FIELD_P - _Y8})
+_Y_MASK = (1 << 255) - 1
+
+
+def _point_y(encoding: bytes) -> int:
+    """The y coordinate of a 32-byte point encoding as written (low 255 bits, little-endian)."""
+    return int.from_bytes(encoding, "little") & _Y_MASK
+
+
+def is_canonical_point(encoding: bytes) -> bool:
+    """32 bytes whose y is below p (the sign bit is not looked at)."""
+    return len(encoding) == 32 and _point_y(encoding) < FIELD_P
+
+
+def is_small_order_point(encoding: bytes) -> bool:
+    """True if the encoding, canonical or not, either sign bit, names a point of order 1, 2, 4 or 8."""
+    return len(encoding) == 32 and _point_y(encoding) % FIELD_P in SMALL_ORDER_Y
+
+
+def _strong_point(encoding: bytes) -> bool:
+    return is_canonical_point(encoding) and not is_small_order_point(encoding)
+
+
+def is_strong_signature(signature: bytes) -> bool:
+    """64 bytes, R canonical and not small-order, S (little-endian) below L."""
+    return (
+        len(signature) == 64
+        and _strong_point(signature[:32])
+        and int.from_bytes(signature[32:], "little") < GROUP_L
+    )
+
 
 def is_public_key_hex(value: object) -> bool:
-    """Lower-case hex only: one value, one spelling, so nothing signed can be re-spelled."""
+    """Lower-case hex only: one value, one spelling, so nothing signed can be re-spelled.
+
+    Small-order and non-canonical keys are refused (issue 6, "weak keys").
+    """
     if not isinstance(value, str) or not _HEX64.fullmatch(value):
+        return False
+    if not _strong_point(bytes.fromhex(value)):
         return False
     try:
         Ed25519PublicKey.from_public_bytes(bytes.fromhex(value))
@@ -93,10 +141,16 @@ def is_public_key_hex(value: object) -> bool:
 
 
 def verify(public_hex: str, tag: bytes, message: bytes, signature_hex: str) -> bool:
-    """True only for a valid signature; malformed keys or signatures are simply invalid."""
+    """True only for a valid signature; malformed keys or signatures are simply invalid.
+
+    Weak keys and signatures are malformed here even where the library accepts them
+    (issue 6): see is_public_key_hex and is_strong_signature.
+    """
     if not isinstance(signature_hex, str) or not _HEX128.fullmatch(signature_hex):
         return False
     if not is_public_key_hex(public_hex):
+        return False
+    if not is_strong_signature(bytes.fromhex(signature_hex)):
         return False
     try:
         key = Ed25519PublicKey.from_public_bytes(bytes.fromhex(public_hex))
