@@ -49,8 +49,9 @@ def main() -> int:
     game = call(keys[0], "POST", "/v1/games", {"engine": "magier", "seats": 2, "options": {"move_limit": MOVES_PER_SIDE}})["id"]
     for seat, key in enumerate(keys):
         nonce = secrets.token_hex(32)
-        sig = sign_join(join_statement(game, seat, f"bench{seat}", key.public_hex, nonce), key)
-        call(key, "POST", f"/v1/games/{game}/join", {"seat": seat, "nonce": nonce, "sig": sig})
+        prev = call(key, "GET", f"/v1/games/{game}")["head"]["hash"]
+        sig = sign_join(join_statement(game, seat, f"bench{seat}", key.public_hex, nonce, prev), key)
+        call(key, "POST", f"/v1/games/{game}/join", {"seat": seat, "nonce": nonce, "sig": sig, "prev": prev})
 
     rnd = random.Random(7)
     times: list[float] = []

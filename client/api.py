@@ -175,8 +175,9 @@ class Api:
     def game(self, game: str) -> dict[str, Any]:
         return self.get(game_path(game), signed=False)
 
-    def join(self, game: str, seat: int, nonce: str, sig: str) -> dict[str, Any]:
-        return self.post(f"{game_path(game)}/join", {"seat": seat, "nonce": nonce, "sig": sig})
+    def join(self, game: str, seat: int, nonce: str, sig: str, prev: str) -> dict[str, Any]:
+        body = {"seat": seat, "nonce": nonce, "sig": sig, "prev": prev}
+        return self.post(f"{game_path(game)}/join", body)
 
     def invite(self, game: str, name: str, seat: int | None) -> dict[str, Any]:
         return self.post(f"{game_path(game)}/invite", {"name": name, "seat": seat})

@@ -26,6 +26,7 @@ from engines.core import Engine, IllegalMove
 from protocol.canonical import NotCanonical
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, join_statement, sign_envelope, sign_join
+from protocol.nonces import join_nonce, move_nonce
 
 
 class ClientError(Exception):
@@ -34,6 +35,10 @@ class ClientError(Exception):
 
 class NotInitialised(ClientError):
     pass
+
+
+class ServerLie(verify.VerifyError):
+    """The server refused a signed submission for a reason its own signed log contradicts."""
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -59,11 +64,6 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
 
 def now_ts() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def new_nonce() -> str:
-    """32 random bytes, hex: mixed into the game's randomness, so it must be unpredictable."""
-    return secrets.token_hex(32)
 
 
 def local_engine(engine_id: str) -> Engine:
@@ -214,12 +214,72 @@ class Player:
             raise ClientError(
                 f"seat {seat} is not free in game {game}; free: {', '.join(map(str, free))}"
             )
-        nonce = new_nonce()
-        statement = join_statement(game, seat, self.name, self.api.key.public_hex, nonce)  # type: ignore[union-attr]
-        sig = sign_join(statement, self.api.key)  # type: ignore[arg-type]
-        summary = self.api.join(game, seat, nonce, sig)
-        verify.sync(self.api, self.store, game)
-        return summary
+        return self._sign_join(game, seat, summary)
+
+    def _sign_join(self, game: str, seat: int, summary: dict[str, Any]) -> dict[str, Any]:
+        """Sign a join on top of the verified head, after checking the setup it binds.
+
+        The statement holds the head this client verified (so the genesis: engine,
+        options, server key, seed commitment), and its nonce derives from this key and
+        the genesis, so a refused join re-signed later carries the same nonce: a server
+        cannot re-roll the deal by refusing joins.
+        """
+        key = self.api.key
+        assert key is not None
+        for _ in range(5):
+            synced = verify.sync(self.api, self.store, game)
+            receipt = synced.receipt
+            for field in ("engine", "options", "seats"):
+                if receipt.get(field) != summary.get(field):
+                    raise verify.VerifyError(
+                        f"game {game}'s signed genesis says {field} {receipt.get(field)!r}, "
+                        f"the server's summary says {summary.get(field)!r}: not joining"
+                    )
+            if receipt.get("status") != "open":
+                raise ClientError(f"game {game} has already started: no seat to take")
+            nonce = join_nonce(key, game, receipt["genesis"])
+            prev = receipt["hash"]
+            statement = join_statement(game, seat, self.name, key.public_hex, nonce, prev)
+            sig = sign_join(statement, key)
+            try:
+                answer = self.api.join(game, seat, nonce, sig, prev)
+            except ApiError as exc:
+                self._refused(game, {"join": statement, "sig": sig}, exc)
+                if exc.status != 409:
+                    raise
+                if self._head_unmoved(game, synced.head):
+                    raise ServerLie(
+                        f"the server refused your join of game {game} as stale, but its log has "
+                        f"not moved from seq {synced.head['seq']}: a server that refuses joins "
+                        "may be trying to choose the deal; your signed join is kept in "
+                        f"{self.store.evidence_path(game)}"
+                    ) from exc
+                summary = self.api.game(game)
+                taken = (summary.get("players") or [None] * (seat + 1))[seat]
+                if taken is not None or summary.get("status") != "open":
+                    raise ClientError(
+                        f"seat {seat} of game {game} was taken while you joined; try again"
+                    ) from exc
+                continue
+            synced = verify.sync(self.api, self.store, game)
+            if synced.receipt.get("seat") != seat:
+                raise verify.VerifyError(
+                    f"the server accepted your join of seat {seat}, but its signed log does not "
+                    "give that seat to your key"
+                )
+            return answer
+        raise ClientError(f"the log of game {game} kept moving while you joined; try again")
+
+    def _refused(self, game: str, record: dict[str, Any], exc: ApiError) -> None:
+        """Every signed submission the server refused is the player's evidence: keep it."""
+        self.store.add_refused(
+            game, {**record, "status": exc.status, "detail": exc.detail, "at": now_ts()}
+        )
+
+    def _head_unmoved(self, game: str, head: dict[str, Any]) -> bool:
+        """After a 409 'stale': has the verified log really moved past the head we signed on?"""
+        again = verify.sync(self.api, self.store, game)
+        return again.head == {"seq": head["seq"], "hash": head["hash"]}
 
     def invite(self, game: str, name: str, seat: int | None = None) -> dict[str, Any]:
         """Keep a seat for the account called `name`: nobody else can take it."""
@@ -241,24 +301,47 @@ class Player:
     # -- looking at a game ----------------------------------------------------------------
 
     def state(self, game: str) -> GameState:
-        """The seat's view, fetched and then checked against the log (payloads included)."""
-        answer = self.api.view(game)
-        seat = answer.get("seat")
-        synced = verify.sync(
-            self.api,
-            self.store,
-            game,
-            answer.get("payloads") or [],
-            seat=seat,
-            head=answer.get("head"),
-        )
+        """The seat's view, fetched and then checked against the signed log.
+
+        Nothing in the answer is taken on the server's word: the seat is the one the log
+        gives this key, status and turn come from the log, every private payload is
+        checked against its commitment (and one withheld is caught), and the view must
+        match the seat's view commitment in the log's entry for the current state.
+        """
+        for _ in range(5):
+            answer = self.api.view(game)
+            head = answer.get("head")
+            synced = verify.sync(
+                self.api,
+                self.store,
+                game,
+                answer.get("payloads") or [],
+                seat=answer.get("seat"),
+                head=head,
+                complete_to=head.get("seq") if isinstance(head, dict) else None,
+            )
+            if head == synced.head:
+                break  # else a move landed between the two requests: look again
+        else:
+            raise ClientError(f"game {game} kept moving while it was fetched; try again")
+        receipt = synced.receipt
+        seat = receipt.get("seat")
+        if seat is None:
+            raise ClientError(f"you hold no seat in game {game} (its signed log says so)")
+        for field in ("status", "to_move"):
+            if answer.get(field) != receipt.get(field):
+                raise verify.VerifyError(
+                    f"the server says {field} is {answer.get(field)!r}, its signed log says "
+                    f"{receipt.get(field)!r}"
+                )
+        verify.check_view(receipt, answer.get("view"), answer.get("view_salt"))
         return GameState(
             game=game,
-            engine=local_engine(str(synced.receipt.get("engine"))),
+            engine=local_engine(str(receipt.get("engine"))),
             seat=seat,
-            status=answer.get("status", ""),
-            to_move=answer.get("to_move"),
-            head=answer.get("head") or synced.head,
+            status=receipt["status"],
+            to_move=receipt.get("to_move"),
+            head=synced.head,
             view=answer.get("view") or {},
             synced=synced,
         )
@@ -344,16 +427,7 @@ class Player:
                 secret_commit = commit(TAG_SECRET, secret, salt)
             except NotCanonical as exc:
                 raise ClientError(f"that move cannot be sent: {exc}") from exc
-        env = envelope(
-            st.game,
-            st.head["seq"] + 1,
-            st.head["hash"],
-            st.seat,
-            public,
-            secret_commit,
-            new_nonce(),
-            now_ts(),
-        )
+        env = self._envelope(st, public, secret_commit)
         sig = sign_envelope(env, self.api.key)  # type: ignore[arg-type]
         if secret is not None:
             record = {
@@ -368,40 +442,60 @@ class Player:
         try:
             answer = self.api.submit_move(st.game, env, sig, secret, salt)
         except ApiError as exc:
+            record = {"envelope": env, "sig": sig, "secret": secret, "salt": salt}
+            self._refused(st.game, record, exc)
             if secret_commit is not None and 400 <= exc.status < 500:
                 self.store.drop_secret(st.game, env["seq"], secret_commit)
+            self._check_stale(st, exc, "move")
             raise
         done = self._after(st.game, st.seat, answer, env)
         return {**done, "move": move, "text": format_move(st.engine, move)}
+
+    def _envelope(self, st: GameState, public: dict[str, Any], secret_commit: str | None) -> dict[str, Any]:
+        """The envelope on top of the verified head, with the nonce this key derives for that place."""
+        key = self.api.key
+        assert key is not None
+        seq, prev = st.head["seq"] + 1, st.head["hash"]
+        nonce = move_nonce(key, st.game, seq, prev)
+        return envelope(st.game, seq, prev, st.seat, public, secret_commit, nonce, now_ts())
+
+    def _check_stale(self, st: GameState, exc: ApiError, what: str) -> None:
+        """A 409 'stale' is only true if the signed log has moved past the head we signed on."""
+        if exc.status == 409 and self._head_unmoved(st.game, st.head):
+            raise ServerLie(
+                f"the server refused your {what} in game {st.game} as stale, but its log has not "
+                f"moved from seq {st.head['seq']}: a server that refuses moves may be trying to "
+                "choose your throw (your re-submission would carry the same nonce, so it cannot); "
+                f"your signed {what} and the refusal are kept in {self.store.evidence_path(st.game)}"
+            ) from exc
 
     def resign(self, game: str) -> dict[str, Any]:
         st = self.state(game)
         if st.status != "running":
             raise ClientError(f"game {game} is {st.status}: there is nothing to resign")
-        env = envelope(
-            game,
-            st.head["seq"] + 1,
-            st.head["hash"],
-            st.seat,
-            {"type": "resign"},
-            None,
-            new_nonce(),
-            now_ts(),
-        )
-        answer = self.api.resign(game, env, sign_envelope(env, self.api.key))  # type: ignore[arg-type]
+        env = self._envelope(st, {"type": "resign"}, None)
+        sig = sign_envelope(env, self.api.key)  # type: ignore[arg-type]
+        try:
+            answer = self.api.resign(game, env, sig)
+        except ApiError as exc:
+            self._refused(game, {"envelope": env, "sig": sig}, exc)
+            self._check_stale(st, exc, "resignation")
+            raise
         return self._after(game, st.seat, answer, env)
 
     def _after(
         self, game: str, seat: int, answer: dict[str, Any], env: dict[str, Any]
     ) -> dict[str, Any]:
         """Check the server's answer to a move: its entry is in the chain, its payloads match."""
+        head = answer.get("head")
         synced = verify.sync(
             self.api,
             self.store,
             game,
             answer.get("payloads") or [],
             seat=seat,
-            head=answer.get("head"),
+            head=head,
+            complete_to=head.get("seq") if isinstance(head, dict) else None,
         )
         entry = answer.get("entry")
         logged = synced.entry(env["seq"])

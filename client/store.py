@@ -181,6 +181,12 @@ class Store:
         ]
         self.save_evidence(game, evidence)
 
+    def add_refused(self, game: str, record: dict[str, Any]) -> None:
+        """Keep a signed submission the server refused, with its answer: it is never deleted."""
+        evidence = self.evidence(game)
+        evidence["refused"] = [*evidence.get("refused", []), record]
+        self.save_evidence(game, evidence)
+
     def drop_secret(self, game: str, seq: int, commit: str) -> None:
         """Forget a secret whose move the server refused (it never entered the log)."""
         evidence = self.evidence(game)

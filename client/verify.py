@@ -34,6 +34,7 @@ from protocol.entries import (
 )
 from protocol.keys import is_public_key_hex
 from protocol.steps import check_payload
+from protocol.steps import check_view as check_view_commit
 
 
 class VerifyError(Exception):
@@ -66,13 +67,19 @@ def _fork(seq: int) -> ForkError:
 
 
 def check_log(
-    game: str, entries: list[Any], start: int, receipt: dict[str, Any] | None
+    game: str,
+    entries: list[Any],
+    start: int,
+    receipt: dict[str, Any] | None,
+    me: str | None = None,
 ) -> dict[str, Any]:
     """Check `entries` (the log from seq `start`) and return the receipt for their head.
 
     With no receipt the log must start at the genesis, whose server key is then
     trusted for this game from now on (trust on first use). With a receipt the
-    fetched part must contain the kept head, byte for byte.
+    fetched part must contain the kept head, byte for byte. `me` is this player's
+    public key: the join that carries it tells the client its own seat, from the
+    signed log rather than from the server's word.
     """
     if not isinstance(entries, list) or not entries:
         if receipt is not None:
@@ -84,7 +91,8 @@ def check_log(
         raise VerifyError("internal: a fetch must include the kept head")
 
     new = dict(receipt) if receipt is not None else {}
-    players: dict[str, str] = dict(new.get("players") or {})
+    new["players"] = dict(new.get("players") or {})
+    new["owed"] = [list(o) for o in new.get("owed") or []]
     previous_hash: str | None = None
     for i, entry in enumerate(entries):
         seq = start + i
@@ -115,18 +123,14 @@ def check_log(
     if receipt is not None and last_seq < receipt["seq"]:
         raise _fork(receipt["seq"])
     # The server's chain holds (and extends the receipt); now what the players signed in it.
+    # Entries up to the kept head were checked on an earlier fetch (the chain proves they are
+    # the same bytes); only the new ones change what the receipt pins.
+    kept = receipt["seq"] if receipt is not None else -1
     for entry in entries:
-        _player_signatures(game, entry, players, new)
+        if entry["seq"] > kept:
+            _follow(game, entry, new, me)
     # The signed head entry itself: with the server's signature on it, a receipt proves what was shown.
-    new.update(
-        {
-            "game": game,
-            "seq": last_seq,
-            "hash": previous_hash,
-            "players": players,
-            "entry": entries[-1],
-        }
-    )
+    new.update({"game": game, "seq": last_seq, "hash": previous_hash, "entry": entries[-1]})
     return new
 
 
@@ -137,38 +141,74 @@ def _genesis(game: str, entry: dict[str, Any], receipt: dict[str, Any]) -> None:
     key = body.get("server_key")
     if not is_public_key_hex(key):
         raise VerifyError("the genesis names no valid server key")
-    if "server_key" in receipt and receipt["server_key"] != key:
-        raise _fork(0)
+    if "server_key" in receipt:
+        if receipt["server_key"] != key:
+            raise _fork(0)
+        return  # seen before: what it pinned stays as the later entries left it
     receipt["server_key"] = key
     receipt["seed_commit"] = body.get("seed_commit")
     receipt["engine"] = body.get("engine")
+    receipt["options"] = body.get("options")
+    receipt["seats"] = body.get("seats")
+    receipt["genesis"] = _hash(entry)
+    receipt["status"] = "open"
+    receipt["to_move"] = None
 
 
-def _player_signatures(
-    game: str, entry: dict[str, Any], players: dict[str, str], receipt: dict[str, Any]
-) -> None:
-    """Joins, moves and resignations carry the player's own signature: check it as it arrives."""
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _follow(game: str, entry: dict[str, Any], receipt: dict[str, Any], me: str | None) -> None:
+    """One new entry, in order: check what the players signed in it and update what is pinned.
+
+    The seats and their keys are pinned when the game starts: a join after the start, a
+    second join for a seat or a key that already holds another seat is refused, so no
+    later entry can give a seat a new key (and so forge its moves).
+    """
     seq, kind, body = entry["seq"], entry.get("type"), entry["body"]
-    if kind == "join":
-        try:
-            statement = join_statement(game, body["seat"], body["name"], body["key"], body["nonce"])
-            ok = is_public_key_hex(body["key"]) and join_signed(statement, body["sig"])
-        except (KeyError, TypeError, ValueError):
-            ok = False
-        if not ok:
-            raise VerifyError(f"entry {seq}: the join is not signed by the player's key")
-        players[str(body["seat"])] = body["key"]
+    players: dict[str, str] = receipt["players"]
+    if receipt.get("status") == "over" and kind != "reveal":
+        raise VerifyError(f"entry {seq}: a {kind} entry after the game ended")
+    if kind == "genesis":
+        if seq != 0:
+            raise VerifyError(f"entry {seq}: a second genesis")
+    elif kind == "join":
+        _join(game, entry, receipt, me)
+    elif kind == "start":
+        if receipt.get("started") is not None:
+            raise VerifyError(f"entry {seq}: a second start")
+        if len(players) != receipt.get("seats"):
+            raise VerifyError(
+                f"entry {seq}: the game starts with {len(players)} of {receipt.get('seats')} seats joined"
+            )
+        receipt["started"] = seq
+        _state_entry(entry, receipt)
     elif kind == "move" or (kind == "system" and body.get("kind") == "resign"):
+        if receipt.get("started") is None:
+            raise VerifyError(f"entry {seq}: a move before the game started")
         env, sig = body.get("envelope"), body.get("sig")
         seat = env.get("seat") if isinstance(env, dict) else None
-        key = players.get(str(seat))
+        key = players.get(str(seat)) if _is_int(seat) else None
         if key is None:
             raise VerifyError(f"entry {seq}: a move for seat {seat!r}, which nobody joined")
         if not isinstance(sig, str) or not envelope_signed(env, sig, key):
             raise VerifyError(f"entry {seq}: the move is not signed by the key of seat {seat}")
         if env.get("seq") != seq or env.get("prev") != entry.get("prev") or env.get("game") != game:
             raise VerifyError(f"entry {seq}: the signed move was made for another place in the log")
+        if kind == "move":
+            if body.get("seat") != seat:
+                raise VerifyError(f"entry {seq}: the entry's seat is not the signed move's seat")
+            _state_entry(entry, receipt)
+        else:
+            _ended(receipt, body.get("result"))
+    elif kind == "system":
+        if receipt.get("started") is None:
+            raise VerifyError(f"entry {seq}: a system entry before the game started")
+        _ended(receipt, body.get("result"))
     elif kind == "reveal":
+        if receipt.get("status") != "over":
+            raise VerifyError(f"entry {seq}: a reveal before the game ended")
         raw = body.get("server_seed")
         try:
             seed = bytes.fromhex(raw)
@@ -178,6 +218,80 @@ def _player_signatures(
             raise VerifyError(
                 f"entry {seq}: the revealed server seed does not match the genesis commitment"
             )
+        receipt["revealed"] = seq
+    else:
+        raise VerifyError(f"entry {seq}: an entry of unknown type {kind!r}")
+
+
+def _join(game: str, entry: dict[str, Any], receipt: dict[str, Any], me: str | None) -> None:
+    seq, body = entry["seq"], entry["body"]
+    players: dict[str, str] = receipt["players"]
+    if receipt.get("started") is not None:
+        raise VerifyError(
+            f"entry {seq}: a join after the game started (at entry {receipt['started']}): "
+            "the seats and their keys were fixed then; the server is trying to change a seat's key"
+        )
+    seat = body.get("seat")
+    seats = receipt.get("seats")
+    if not _is_int(seat) or not _is_int(seats) or not 0 <= seat < seats:
+        raise VerifyError(f"entry {seq}: a join for seat {seat!r}, which this game does not have")
+    if str(seat) in players:
+        raise VerifyError(f"entry {seq}: a second join for seat {seat}")
+    key = body.get("key")
+    if key in players.values():
+        raise VerifyError(f"entry {seq}: a join with a key that already holds another seat")
+    try:
+        statement = join_statement(
+            game, seat, body["name"], body["key"], body["nonce"], entry.get("prev")
+        )
+        ok = is_public_key_hex(key) and join_signed(statement, body["sig"])
+    except (KeyError, TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise VerifyError(f"entry {seq}: the join is not signed by the player's key")
+    players[str(seat)] = key
+    if me is not None and key == me:
+        receipt["seat"] = seat
+
+
+def _state_entry(entry: dict[str, Any], receipt: dict[str, Any]) -> None:
+    """A start or a move: the new state's status, its view commitments, and the payloads owed to me."""
+    seq, body = entry["seq"], entry["body"]
+    views = body.get("views")
+    seats = receipt.get("seats")
+    if (
+        not isinstance(views, list)
+        or len(views) != seats
+        or not all(isinstance(v, str) for v in views)
+    ):
+        raise VerifyError(f"entry {seq}: the entry commits to no view for each seat")
+    to_move = body.get("to_move")
+    if to_move is not None and not (_is_int(to_move) and 0 <= to_move < seats):
+        raise VerifyError(f"entry {seq}: to_move {to_move!r} is not a seat")
+    receipt["views"] = {"seq": seq, "commits": views}
+    receipt["status"] = "running"
+    receipt["to_move"] = to_move
+    if "result" in body:
+        _ended(receipt, body["result"])
+    mine = receipt.get("seat")
+    events = body.get("events")
+    if not isinstance(events, list):
+        raise VerifyError(f"entry {seq}: the entry has no event list")
+    for index, event in enumerate(events):
+        if isinstance(event, dict) and "commit" in event:
+            to = event.get("to")
+            if not isinstance(to, list):
+                raise VerifyError(f"entry {seq}: private event {index} names no readers")
+            if mine is not None and mine in to:
+                receipt["owed"].append([seq, index])
+
+
+def _ended(receipt: dict[str, Any], result: Any) -> None:
+    if not isinstance(result, dict):
+        raise VerifyError("an entry ends the game without a result")
+    receipt["status"] = "over"
+    receipt["to_move"] = None
+    receipt["result"] = result
 
 
 def check_head(
@@ -270,14 +384,20 @@ def sync(
     seat: int | None = None,
     head: dict[str, Any] | None = None,
     start: int | None = None,
+    complete_to: int | None = None,
 ) -> Synced:
     """Fetch the log from the kept receipt (or earlier, if a payload or `start` needs it), check it
     all, then store the new receipt and every newly checked payload as evidence.
+
+    `seat` is the seat the server says this player holds: it must be the one the signed log
+    gives this player's key. `complete_to` says the server claims to have sent (now or before)
+    every private payload for this seat up to that seq: one still missing is withheld.
     """
     receipt = store.receipt(game)
     evidence = store.evidence(game)
     known = {payload_key(p): p for p in evidence["payloads"]}
     fresh = [p for p in payloads if not (isinstance(p, dict) and known.get(_key_or_none(p)) == p)]
+    me = store.key().public_hex if store.has_key() else None
 
     begin = receipt["seq"] if receipt is not None else 0
     if start is not None:
@@ -293,29 +413,66 @@ def sync(
     answer = api.log(game, begin)
     entries = answer.get("entries") if isinstance(answer, dict) else None
     try:
-        new_receipt = check_log(game, entries or [], begin, receipt)
+        new_receipt = check_log(game, entries or [], begin, receipt, me)
         assert isinstance(entries, list)
         # The answer's head may lag its entries by a move appended in between; it must be in the chain.
         check_head(entries, begin, answer.get("head"), "the log's answer")
         check_head(entries, begin, head, "the server")
-    except ForkError as exc:
+        pinned = new_receipt.get("seat")
+        if seat is not None and seat != pinned:
+            raise VerifyError(
+                f"the server says you hold seat {seat}, but the signed log gives your key "
+                f"seat {pinned}"
+            )
+        checked = check_payloads(entries, begin, fresh, pinned)
+        for p in checked:
+            known[payload_key(p)] = p
+        new_receipt["owed"] = [o for o in new_receipt["owed"] if tuple(o) not in known]
+        if complete_to is not None:
+            withheld = [o for o in new_receipt["owed"] if o[0] <= complete_to]
+            if withheld:
+                seq, index = withheld[0]
+                raise TamperError(
+                    f"the server withholds your private payload for entry {seq}, event {index} "
+                    f"({len(withheld)} missing): the log says it is addressed to your seat"
+                )
+    except VerifyError as exc:
         path = store.save_fork(
-            game, {"receipt": receipt, "from": begin, "shown": answer, "head": head}
+            game,
+            {"error": str(exc), "receipt": receipt, "from": begin, "shown": answer,
+             "head": head, "payloads": fresh},
         )
-        raise ForkError(
-            f"{exc}; what you saw and what you are shown now are kept in {path}"
-        ) from None
-    checked = check_payloads(entries, begin, fresh, seat)
+        raise type(exc)(f"{exc}; what you saw and what you are shown now are kept in {path}") from None
 
     new_receipt["server"] = api.base
     if new_receipt != receipt:
         store.save_receipt(game, new_receipt)
     if checked:
-        for p in checked:
-            known[payload_key(p)] = p
         evidence["payloads"] = list(known.values())
         store.save_evidence(game, evidence)
     return Synced(new_receipt, entries, begin)
+
+
+def check_view(receipt: dict[str, Any], view: Any, salt: Any) -> None:
+    """The view the server shows must be the one its signed log committed to for this seat.
+
+    The log's entry for the current state carries one salted commitment per seat
+    (`views`); the server sends the salt with the view. A view that does not match is
+    caught here, at once; a false commitment is a signed lie the audit exposes.
+    """
+    seat = receipt.get("seat")
+    views = receipt.get("views")
+    if views is None:
+        if view is not None:
+            raise TamperError("the server shows a board for a game whose log has not started")
+        return
+    if seat is None:
+        raise VerifyError("the signed log gives your key no seat in this game")
+    if not check_view_commit(view, salt, views["commits"][seat]):
+        raise TamperError(
+            f"TAMPERING: the view the server shows you is not the one its log committed to "
+            f"at entry {views['seq']}: what you are shown is not the game's state"
+        )
 
 
 def _key_or_none(payload: dict[str, Any]) -> tuple[Any, Any]:

@@ -17,7 +17,7 @@ from typing import Any
 import engines
 from engines.core import BadOptions, Engine, IllegalMove
 from protocol import steps
-from protocol.canonical import NotCanonical
+from protocol.canonical import NotCanonical, canonical
 from protocol.commitments import seed_commit
 from protocol.entries import (
     ENTRY_TYPES,
@@ -91,6 +91,13 @@ def audit(export: Any, lookup: Callable[[str], Engine] = engines.get) -> Verdict
             engine=auditor.engine_id,
             checked=auditor.counts,
         )
+
+
+def _same(expected: Any, actual: Any) -> bool:
+    try:
+        return canonical(expected) == canonical(actual)
+    except NotCanonical:
+        return False
 
 
 def _first_difference(expected: Any, actual: Any, path: str = "body") -> str:
@@ -208,7 +215,7 @@ class _Auditor:
             elif kind == "join":
                 if state is not None or self._started(entries, seq):
                     raise _Fail(seq, "a join after the start")
-                self._join(seq, body, seats, joins)
+                self._join(seq, body, seats, joins, prev)
             elif kind == "start":
                 if len(joins) != seats:
                     raise _Fail(seq, f"the game started with {len(joins)} of {seats} seats joined")
@@ -227,7 +234,7 @@ class _Auditor:
                     raise _Fail(seq, "a move before the start")
                 env = body.get("envelope")
                 seat = env.get("seat") if isinstance(env, dict) else None
-                if seat not in joins:
+                if not steps.is_int(seat) or seat not in joins:
                     raise _Fail(seq, f"a move for seat {seat!r}, which nobody joined")
                 if seed is None:
                     self._check_move_signature(seq, env, body.get("sig"), joins[seat]["key"], prev)
@@ -241,7 +248,8 @@ class _Auditor:
                     self.counts["commitments"] += 1
                 try:
                     step = steps.move(
-                        engine, state, joins[seat]["key"], env, body.get("sig"), secret, salt, seed, (seq, prev)
+                        engine, state, joins[seat]["key"], env, body.get("sig"), secret, salt, seed, (seq, prev),
+                        seats=seats,
                     )
                 except steps.StepError as exc:
                     raise _Fail(seq, exc.message) from exc
@@ -261,7 +269,7 @@ class _Auditor:
                     raise _Fail(seq, "the reveal is not the last entry")
                 if result is None:
                     raise _Fail(seq, "a reveal before the game ended")
-                if body.get("result") != result:
+                if not _same(body.get("result"), result):
                     raise _Fail(seq, "the revealed result is not the replay's result")
                 unused = set(secrets) - used_secrets
                 if unused:
@@ -324,9 +332,13 @@ class _Auditor:
             out[item["seq"]] = item
         return out
 
-    def _join(self, seq: int, body: dict[str, Any], seats: int, joins: dict[int, dict[str, Any]]) -> None:
+    def _join(
+        self, seq: int, body: dict[str, Any], seats: int, joins: dict[int, dict[str, Any]], prev: str
+    ) -> None:
+        if set(body) != {"seat", "name", "key", "nonce", "sig"}:
+            raise _Fail(seq, "a join body has exactly seat, name, key, nonce and sig")
         seat = body.get("seat")
-        if not isinstance(seat, int) or not 0 <= seat < seats:
+        if not steps.is_int(seat) or not 0 <= seat < seats:
             raise _Fail(seq, f"joins seat {seat!r} of a {seats}-seat game")
         if seat in joins:
             raise _Fail(seq, f"seat {seat} joined twice")
@@ -334,13 +346,13 @@ class _Auditor:
         if not is_public_key_hex(key):
             raise _Fail(seq, "the player's key is not an Ed25519 public key")
         try:
-            statement = join_statement(self.game or "", seat, body["name"], key, body["nonce"])
+            statement = join_statement(self.game or "", seat, body["name"], key, body["nonce"], prev)
             signed = join_signed(statement, body["sig"])
         except (KeyError, TypeError, ValueError):
             signed = False
         if not signed:
             raise _Fail(seq, "the player's join signature does not verify")
-        if not isinstance(body.get("nonce"), str) or not steps.HEX64.match(body["nonce"]):
+        if not isinstance(body.get("nonce"), str) or not steps.HEX64.fullmatch(body["nonce"]):
             raise _Fail(seq, "the join nonce is not 32 bytes, hex")
         joins[seat] = body
         self.counts["signatures"] += 1
@@ -359,22 +371,32 @@ class _Auditor:
         if kind == "resign":
             env = body.get("envelope")
             seat = env.get("seat") if isinstance(env, dict) else None
-            if seat not in joins:
+            if not steps.is_int(seat) or seat not in joins:
                 raise _Fail(seq, "a resignation for a seat nobody joined")
             self._check_move_signature(seq, body.get("envelope"), body.get("sig"), joins[seat]["key"], prev)
             if body["envelope"].get("move") != {"type": "resign"}:
                 raise _Fail(seq, "the signed envelope is not a resignation")
+            try:
+                again = steps.resign(joins[seat]["key"], env, body.get("sig"), seats, (seq, prev))
+            except steps.StepError as exc:
+                raise _Fail(seq, exc.message) from exc
+            self._compare_exact(seq, again, body)
             expected = steps.resign_result(seats, seat)
         elif kind == "abort":
             expected = steps.abort_result(str(body.get("reason", "")))
         else:
             raise _Fail(seq, f"unknown system entry {kind!r}")
-        if body.get("result") != expected:
+        if not _same(body.get("result"), expected):
             raise _Fail(seq, "the system entry's result is not what it implies")
         return expected
 
+    def _compare_exact(self, seq: int, expected: dict[str, Any], actual: dict[str, Any]) -> None:
+        """Equal as canonical JSON, not as Python values: `true` is not `1` in a signed log."""
+        if not _same(expected, actual):
+            raise _Fail(seq, f"{_first_difference(expected, actual)} differs from the replay")
+
     def _compare(self, seq: int, expected: dict[str, Any], actual: dict[str, Any]) -> None:
-        if expected != actual:
+        if not _same(expected, actual):
             where = _first_difference(expected, actual)
             raise _Fail(seq, f"{where} differs from the replay")
         self.counts["commitments"] += 1 + sum(1 for e in expected.get("events", []) if "commit" in e)

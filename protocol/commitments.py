@@ -17,6 +17,7 @@ from protocol.canonical import canonical
 TAG_EVENT = b"pbem/v1/event\n"
 TAG_STATE = b"pbem/v1/state\n"
 TAG_SECRET = b"pbem/v1/secret\n"
+TAG_VIEW = b"pbem/v1/view\n"
 
 
 def commit(tag: bytes, value: Any, salt_hex: str) -> str:
@@ -37,6 +38,11 @@ def event_salt(server_seed: bytes, seq: int, index: int) -> str:
 
 def state_salt(server_seed: bytes, seq: int) -> str:
     return _derive(server_seed, f"pbem/v1/salt/state/{seq}").hex()
+
+
+def view_salt(server_seed: bytes, seq: int, seat: int) -> str:
+    """Salts the commitment to one seat's view after step `seq`; the seat gets it with its view."""
+    return _derive(server_seed, f"pbem/v1/salt/view/{seq}/{seat}").hex()
 
 
 def setup_key(server_seed: bytes, join_nonces: list[str]) -> bytes:

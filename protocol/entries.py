@@ -13,8 +13,8 @@ from typing import Any
 from protocol.canonical import canonical, digest
 from protocol.keys import TAG_ENTRY, TAG_JOIN, TAG_MOVE, SigningKey, verify
 
-FORMAT = "pbem-log/1"
-VERSION = 1
+FORMAT = "pbem-log/2"
+VERSION = 2
 ENTRY_TYPES = ("genesis", "join", "start", "move", "system", "reveal")
 
 Entry = dict[str, Any]
@@ -49,8 +49,12 @@ def entry_signed_by(entry: Entry, server_key_hex: str) -> bool:
 # --- what players sign -------------------------------------------------------------
 
 
-def join_statement(game: str, seat: int, name: str, key: str, nonce: str) -> dict[str, Any]:
-    return {"game": game, "key": key, "name": name, "nonce": nonce, "seat": seat}
+def join_statement(
+    game: str, seat: int, name: str, key: str, nonce: str, prev: str
+) -> dict[str, Any]:
+    """What a joiner signs: bound to the head it saw (`prev`), hence to the genesis and the
+    joins before it, so a join cannot be carried into another setup or another place."""
+    return {"game": game, "key": key, "name": name, "nonce": nonce, "prev": prev, "seat": seat}
 
 
 def sign_join(statement: dict[str, Any], key: SigningKey) -> str:
@@ -58,7 +62,11 @@ def sign_join(statement: dict[str, Any], key: SigningKey) -> str:
 
 
 def join_signed(statement: dict[str, Any], sig: str) -> bool:
-    return verify(statement["key"], TAG_JOIN, canonical(statement), sig)
+    try:
+        message = canonical(statement)
+    except ValueError:
+        return False
+    return verify(statement["key"], TAG_JOIN, message, sig)
 
 
 def envelope(

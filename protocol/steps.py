@@ -17,15 +17,17 @@ from protocol.commitments import (
     TAG_EVENT,
     TAG_SECRET,
     TAG_STATE,
+    TAG_VIEW,
     commit,
     event_salt,
     move_key,
     setup_key,
     state_salt,
+    view_salt,
 )
 from protocol.entries import envelope_signed
 
-HEX64 = re.compile(r"^[0-9a-f]{64}$")
+HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
 class StepError(Exception):
@@ -92,6 +94,25 @@ def check_payload(payload: dict[str, Any], log_event: dict[str, Any]) -> bool:
         return False
 
 
+def views(engine: Engine, state: dict[str, Any], seats: int, seed: bytes, seq: int) -> list[str]:
+    """Each seat's view after the step, committed: what the server shows a seat is then
+    checked by that seat against the signed log, and every one is re-checked by the audit."""
+    return [
+        commit(TAG_VIEW, engine.view(state, seat), view_salt(seed, seq, seat))
+        for seat in range(seats)
+    ]
+
+
+def check_view(view: Any, salt: Any, committed: Any) -> bool:
+    """What a client runs on the view it is shown, against its seat's commitment in the log."""
+    if not isinstance(salt, str) or not HEX64.fullmatch(salt) or not isinstance(committed, str):
+        return False
+    try:
+        return commit(TAG_VIEW, view, salt) == committed
+    except (TypeError, ValueError):
+        return False
+
+
 def _status(engine: Engine, state: dict[str, Any]) -> dict[str, Any]:
     result = engine.result(state)
     status: dict[str, Any] = {"to_move": engine.to_move(state)}
@@ -109,6 +130,7 @@ def start(
     body = {
         "events": public,
         "state": commit(TAG_STATE, state, state_salt(seed, seq)),
+        "views": views(engine, state, seats, seed, seq),
         **_status(engine, state),
     }
     return Step(body, state, payloads)
@@ -124,6 +146,8 @@ def move(
     salt: str | None,
     seed: bytes,
     head: tuple[int, str],
+    *,
+    seats: int,
 ) -> Step:
     """Check a signed move against the head (seq, hash) and apply it."""
     seq, prev = head
@@ -132,8 +156,7 @@ def move(
     expected_keys = {"game", "move", "nonce", "prev", "seat", "secret_commit", "seq", "ts"}
     if set(env) != expected_keys:
         raise StepError(f"the envelope must have exactly the fields {sorted(expected_keys)}")
-    if not isinstance(env["move"], dict):
-        raise StepError("the move must be a JSON object")
+    check_envelope_types(env)
     if not envelope_signed(env, sig, player_key):
         raise StepError("the move's signature does not verify with your key", 403)
     if env["seq"] != seq or env["prev"] != prev:
@@ -141,8 +164,6 @@ def move(
             f"stale move: the log's head is seq {seq - 1}, your envelope says seq {env['seq']}",
             409,
         )
-    if not isinstance(env["nonce"], str) or not HEX64.match(env["nonce"]):
-        raise StepError("the nonce must be 32 bytes, hex")
     full = _merge_secret(engine, env, secret, salt)
     seat = env["seat"]
     rng = Rng(move_key(seed, seq, env["nonce"]))
@@ -154,9 +175,36 @@ def move(
         "sig": sig,
         "events": public,
         "state": commit(TAG_STATE, new_state, state_salt(seed, seq)),
+        "views": views(engine, new_state, seats, seed, seq),
         **_status(engine, new_state),
     }
     return Step(body, new_state, payloads)
+
+
+def is_int(value: Any) -> bool:
+    """A JSON integer: not a boolean, not a float that happens to be whole (1.0 is not a seat)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_envelope_types(env: dict[str, Any]) -> None:
+    """Every member of a signed envelope has exactly one type: `1.0` and `true` are not seats.
+
+    Python compares 1.0 == 1 and True == 1, and canonical JSON writes 1.0 as 1, so
+    a loose check would let a float seat through the server and fail the audit later.
+    """
+    if not isinstance(env.get("game"), str):
+        raise StepError("the envelope's game must be a string")
+    if not is_int(env.get("seq")) or not is_int(env.get("seat")):
+        raise StepError("the envelope's seq and seat must be whole numbers")
+    if not isinstance(env.get("prev"), str) or not isinstance(env.get("ts"), str):
+        raise StepError("the envelope's prev and ts must be strings")
+    if not isinstance(env.get("move"), dict):
+        raise StepError("the move must be a JSON object")
+    committed = env.get("secret_commit")
+    if committed is not None and not (isinstance(committed, str) and HEX64.fullmatch(committed)):
+        raise StepError("secret_commit must be null or 32 bytes, hex")
+    if not isinstance(env.get("nonce"), str) or not HEX64.fullmatch(env["nonce"]):
+        raise StepError("the nonce must be 32 bytes, hex")
 
 
 def _merge_secret(engine: Engine, env: dict[str, Any], secret: Any, salt: str | None) -> dict[str, Any]:
@@ -170,7 +218,7 @@ def _merge_secret(engine: Engine, env: dict[str, Any], secret: Any, salt: str | 
         if secret is not None:
             raise StepError("a secret was sent but the envelope commits to none")
     else:
-        if not isinstance(salt, str) or not HEX64.match(salt):
+        if not isinstance(salt, str) or not HEX64.fullmatch(salt):
             raise StepError("the secret's salt must be 32 bytes, hex")
         try:
             if commit(TAG_SECRET, secret, salt) != committed:
@@ -204,6 +252,14 @@ def resign(player_key: str, env: dict[str, Any], sig: str, seats: int, head: tup
     seq, prev = head
     if not isinstance(env, dict) or env.get("move") != {"type": "resign"}:
         raise StepError("a resignation is an envelope whose move is {\"type\": \"resign\"}")
+    expected_keys = {"game", "move", "nonce", "prev", "seat", "secret_commit", "seq", "ts"}
+    if set(env) != expected_keys:
+        raise StepError(f"the envelope must have exactly the fields {sorted(expected_keys)}")
+    check_envelope_types(env)
+    if env["secret_commit"] is not None:
+        raise StepError("a resignation commits to no secret")
+    if not 0 <= env["seat"] < seats:
+        raise StepError(f"seat {env['seat']} is not a seat of this game")
     if not envelope_signed(env, sig, player_key):
         raise StepError("the resignation's signature does not verify with your key", 403)
     if env.get("seq") != seq or env.get("prev") != prev:

@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 import engines
+from protocol.commitments import view_salt
 from protocol.entries import FORMAT
 from protocol.keys import is_public_key_hex
 from server.auth import current_account, signer_key
@@ -86,15 +87,44 @@ def my_seat(game: Game) -> int:
 def payloads_for(game: Game, seat: int, since: int = 0) -> list[dict[str, Any]]:
     rows = (
         Payload.select()
-        .where((Payload.game == game) & (Payload.seat == seat) & (Payload.seq >= since))
+        .where(
+            (Payload.game == game)
+            & (Payload.seat == seat)
+            & (Payload.seq >= since)
+            & (Payload.seq <= game.head_seq)
+        )
         .order_by(Payload.seq, Payload.index)
     )
     return [json.loads(r.data) for r in rows]
 
 
+def state_seq(game: Game) -> int | None:
+    """The seq of the entry that committed the current state (the last start or move).
+
+    System and reveal entries leave the state as it was, and the game ends with at most
+    two of them, so the state's entry is among the last three.
+    """
+    rows = (
+        Entry.select()
+        .where((Entry.game == game) & (Entry.seq <= game.head_seq))
+        .order_by(Entry.seq.desc())
+        .limit(3)
+    )
+    for row in rows:
+        if json.loads(row.data)["type"] in ("start", "move"):
+            return row.seq
+    return None
+
+
 def private_view(game: Game, seat: int) -> dict[str, Any]:
+    """The seat's view with the salt of its commitment in the log, so the client can check it."""
     engine = engines.get(game.engine)
-    view = engine.view(json.loads(game.state), seat) if game.state is not None else None
+    view = salt = None
+    if game.state is not None:
+        view = engine.view(json.loads(game.state), seat)
+        at = state_seq(game)
+        if at is not None:
+            salt = view_salt(bytes.fromhex(game.seed), at, seat)
     return {
         "game": game.id,
         "seat": seat,
@@ -103,6 +133,7 @@ def private_view(game: Game, seat: int) -> dict[str, Any]:
         "head": head_of(game),
         "result": json.loads(game.result) if game.result else None,
         "view": view,
+        "view_salt": salt,
     }
 
 
@@ -201,7 +232,9 @@ def join_game(game_id: str) -> Response:
     account = current_account()
     data = body()
     game_or_404(game_id)
-    game = ledger().join(game_id, account, data.get("seat"), data.get("nonce"), data.get("sig"))
+    game = ledger().join(
+        game_id, account, data.get("seat"), data.get("nonce"), data.get("sig"), data.get("prev")
+    )
     return jsonify(summary(game))
 
 

@@ -128,15 +128,23 @@ class Ledger:
             Entry.create(game=game, seq=0, hash=digest, data=dumps(genesis))
         return game
 
-    def join(self, game_id: str, account: Account, seat: Any, nonce: Any, sig: Any) -> Game:
+    def join(
+        self, game_id: str, account: Account, seat: Any, nonce: Any, sig: Any, prev: Any
+    ) -> Game:
         with database.atomic():
             game = self._lock(game_id)
             if game.status != "open":
                 raise LedgerError(409, "this game has already started")
-            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.seats:
+            if not steps.is_int(seat) or not 0 <= seat < game.seats:
                 raise LedgerError(400, f"seat must be a number from 0 to {game.seats - 1}")
-            if not isinstance(nonce, str) or not steps.HEX64.match(nonce):
+            if not isinstance(nonce, str) or not steps.HEX64.fullmatch(nonce):
                 raise LedgerError(400, "the join nonce must be 32 bytes, hex")
+            if not isinstance(prev, str) or not steps.HEX64.fullmatch(prev):
+                raise LedgerError(400, "prev: the hash of the log's head you saw, 32 bytes, hex")
+            if prev != game.head_hash:
+                raise LedgerError(
+                    409, f"stale join: the log's head is now seq {game.head_seq}", head_of(game)
+                )
             if Seat.select().where((Seat.game == game) & (Seat.seat == seat)).exists():
                 raise LedgerError(409, f"seat {seat} is taken")
             if Seat.select().where((Seat.game == game) & (Seat.account == account)).exists():
@@ -144,7 +152,7 @@ class Ledger:
             kept = Invite.get_or_none((Invite.game == game) & (Invite.seat == seat))
             if kept is not None and kept.account_id != account.id:
                 raise LedgerError(403, f"seat {seat} is kept for {kept.account.name}")
-            statement = join_statement(game.id, seat, account.name, account.key, nonce)
+            statement = join_statement(game.id, seat, account.name, account.key, nonce, prev)
             if not isinstance(sig, str) or not join_signed(statement, sig):
                 raise LedgerError(403, "the join signature does not verify with your key")
             Seat.create(game=game, seat=seat, account=account, nonce=nonce)
@@ -226,7 +234,7 @@ class Ledger:
             try:
                 step = steps.move(
                     engine, json.loads(game.state), account.key, envelope, sig, secret, salt,
-                    bytes.fromhex(game.seed), head,
+                    bytes.fromhex(game.seed), head, seats=game.seats,
                 )
             except steps.StepError as exc:
                 raise LedgerError(exc.status, exc.message, head_of(game) if exc.status == 409 else None) from exc
@@ -266,5 +274,6 @@ class Ledger:
 
 
 def _join_body(statement: dict[str, Any], sig: str) -> dict[str, Any]:
-    """The join entry's body: the signed statement (minus the game id, which the entry has) and its signature."""
-    return {k: v for k, v in statement.items() if k != "game"} | {"sig": sig}
+    """The join entry's body: the signed statement minus what the entry itself holds
+    (its game and, as the entry's own prev, the head the joiner saw) and the signature."""
+    return {k: v for k, v in statement.items() if k not in ("game", "prev")} | {"sig": sig}

@@ -189,7 +189,7 @@ def test_audit_incomplete_is_not_success(home: dict[str, str], tmp_path: Path) -
     ("content", "message"),
     [
         ("not json at all", "is not JSON"),
-        (json.dumps({"format": "something else"}), "FAIL: the log: not a pbem-log/1 export"),
+        (json.dumps({"format": "something else"}), "FAIL: the log: not a pbem-log/2 export"),
         (json.dumps([1, 2]), "FAIL"),
     ],
 )

@@ -149,7 +149,8 @@ class Ledger:
     def join(self, seat: int) -> dict[str, Any]:
         key = self.player_keys[seat]
         nonce = self.rnd.randbytes(32).hex()
-        statement = join_statement(self.game, seat, self.names[seat], key.public_hex, nonce)
+        _, prev = self.head()
+        statement = join_statement(self.game, seat, self.names[seat], key.public_hex, nonce, prev)
         body = {
             "seat": seat,
             "name": self.names[seat],
@@ -210,6 +211,7 @@ class Ledger:
             submission["salt"],
             self.seed,
             (seq, prev),
+            seats=self.seats,
         )
         self.state = step.state
         self.result = step.body.get("result")

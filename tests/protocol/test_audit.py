@@ -66,7 +66,7 @@ def test_layout(finished):
     moves = [e["body"]["envelope"]["move"] for e in finished["entries"][HIDE0:REVEAL]]
     assert moves == [{"type": "hide"}, {"type": "hide"}, {"type": "throw"}, {"type": "throw"}]
     assert [s["seq"] for s in finished["entries"][REVEAL]["body"]["secrets"]] == [HIDE0, HIDE1]
-    assert finished["format"] == FORMAT == "pbem-log/1"
+    assert finished["format"] == FORMAT == "pbem-log/2"
 
 
 def test_pass(finished, finished_ledger):
@@ -422,14 +422,15 @@ def test_seed_not_hex(finished, finished_ledger):
 
 
 def test_other_seed_with_matching_commitment(finished, finished_ledger):
-    """A server that swaps its seed and its genesis commitment: the deal's commitments (salted
-    from the seed) no longer fit, and neither would the moves (their envelopes bind the old genesis)."""
+    """A server that swaps its seed and its genesis commitment after the joins: the first join
+    signed the old genesis (its statement holds the head the joiner saw), so it fails there
+    (issue 6, attack 4: joins are bound to the game's setup)."""
     other = bytes(32)
     entries = finished["entries"]
     entries[GENESIS]["body"]["seed_commit"] = seed_commit(other)
     entries[REVEAL]["body"]["server_seed"] = other.hex()
     v = run(resealed(finished_ledger, entries, GENESIS))
-    assert_fail(v, START, "differs from the replay")
+    assert_fail(v, JOIN0, "join signature does not verify")
 
 
 def test_changed_secret_salt_resealed(finished, finished_ledger):
@@ -522,16 +523,20 @@ def test_changed_join_nonce_resealed(finished, finished_ledger):
 
 
 def test_substituted_player_key(finished, finished_ledger):
-    """A server that joins in a player's name with its own key cannot then show that player's
-    signed moves: they do not verify with the key in the join."""
+    """A server that joins in a player's name with its own key: the next join signed the head
+    it saw, which held the real key, so that join no longer verifies (and neither would the
+    player's signed moves)."""
     mallory = SigningKey.from_seed_hex("66" * 32)
     body = finished["entries"][JOIN0]["body"]
     body["key"] = mallory.public_hex
     body["sig"] = sign_join(
-        join_statement("g-toy", 0, body["name"], body["key"], body["nonce"]), mallory
+        join_statement(
+            "g-toy", 0, body["name"], body["key"], body["nonce"], finished["entries"][JOIN0]["prev"]
+        ),
+        mallory,
     )
     v = run(resealed(finished_ledger, finished["entries"], JOIN0))
-    assert_fail(v, HIDE0, "signature does not verify")
+    assert_fail(v, JOIN1, "join signature does not verify")
 
 
 @pytest.mark.parametrize(
@@ -549,7 +554,7 @@ def test_bad_join_resealed(finished, finished_ledger, change, words):
 
 def test_join_without_nonce_resealed(finished, finished_ledger):
     del finished["entries"][JOIN0]["body"]["nonce"]
-    assert_fail(run(resealed(finished_ledger, finished["entries"], JOIN0)), JOIN0, "join signature")
+    assert_fail(run(resealed(finished_ledger, finished["entries"], JOIN0)), JOIN0, "join body")
 
 
 def test_start_before_all_joined(finished, finished_ledger):
@@ -592,7 +597,7 @@ def test_move_after_the_end(finished, finished_ledger):
     env = envelope("g-toy", seq, prev, 0, {"type": "pass"}, None, "00" * 32, "t")
     body = {"seat": 0, "envelope": env, "sig": sign_envelope(env, ledger.player_keys[0])}
     entries.append(
-        {"v": 1, "game": "g-toy", "seq": seq, "type": "move", "prev": prev, "ts": "t", "body": body}
+        {"v": 2, "game": "g-toy", "seq": seq, "type": "move", "prev": prev, "ts": "t", "body": body}
     )
     entries.append(copy.deepcopy(finished["entries"][REVEAL]))
     entries[-1]["seq"] = seq + 1
@@ -724,7 +729,7 @@ def test_resignation_with_a_wrong_result():
     entries = ledger.export()["entries"]
     seq = len(entries) - 2
     entries[seq]["body"]["result"] = {"winner": 1, "scores": None, "reason": "seat 1 resigned"}
-    assert_fail(run(resealed(ledger, entries, seq)), seq, "result is not what it implies")
+    assert_fail(run(resealed(ledger, entries, seq)), seq, "body.result.winner differs from the replay")
 
 
 def test_resignation_signed_for_another_move():
@@ -768,13 +773,13 @@ def test_system_entry_before_start():
 
 def test_rekeyed_log_is_a_fork_and_fails(finished, finished_ledger):
     """A server that re-signs a whole log under a new key: the players' receipts do not match it,
-    and the moves' envelopes (which bind the old genesis through prev) do not fit."""
+    and the joins (which bind the old genesis through prev) do not fit."""
     other = SigningKey.from_seed_hex("55" * 32)
     entries = finished["entries"]
     entries[GENESIS]["body"]["server_key"] = other.public_hex
     rekeyed = reseal(entries, GENESIS, other)
     v = run(export_of(rekeyed))
-    assert_fail(v, HIDE0, "stale move")
+    assert_fail(v, JOIN0, "join signature does not verify")
     receipt = {"seq": START, "hash": entry_hash(finished_ledger.entries[START])}
     assert extends(finished_ledger.entries, receipt)
     assert not extends(rekeyed, receipt)

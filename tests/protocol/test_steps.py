@@ -221,6 +221,7 @@ def call_move(led: Ledger, sub: dict, key: str | None = None, head=None):
         sub["salt"],
         led.seed,
         head or led.head(),
+        seats=led.seats,
     )
 
 

@@ -18,12 +18,14 @@ from protocol.commitments import (
     TAG_EVENT,
     TAG_SECRET,
     TAG_STATE,
+    TAG_VIEW,
     commit,
     event_salt,
     move_key,
     seed_commit,
     setup_key,
     state_salt,
+    view_salt,
 )
 from protocol.entries import (
     entry_hash,
@@ -38,6 +40,7 @@ from protocol.entries import (
     sign_join,
 )
 from protocol.keys import TAG_ENTRY, TAG_JOIN, TAG_MOVE, TAG_REQUEST, SigningKey, verify
+from protocol.nonces import join_nonce, move_nonce, nonce_key
 
 # --- fixed inputs -------------------------------------------------------------------------
 
@@ -130,6 +133,8 @@ SEED_COMMIT = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
 EVENT_SALT_3_0 = "0ee916bff5125ff1baecdb9f999742ead557e33e7986d8185e92bae9d3a399ba"
 EVENT_SALT_3_1 = "eb287ab9e43ffd85cfb882b4a3a7a6c3055fc972659e7d87e0088a3eb239dd33"
 STATE_SALT_3 = "c2c19ffa561363d543e5e5cff9660711eaffc3ed67813f6864f70c368d85ddc8"
+VIEW_SALT_3_1 = "dea957a7dfedbb63d79b2cb49193385f64230142b5f5281c8ca6ec67b893b47f"
+COMMIT_VIEW = "8621430175354e55e46ce152e25bce8637beee67a1b1a2f3f3cdebde1ad85ffa"
 SETUP_KEY = "b973747a6b23a9bfa443b2b69a24de12d15b86c2d1d7a99d16524d262a434f91"
 MOVE_KEY_4 = "81695c35568a19fa673bb42baa4d69b64775629adbbbdca054fbdee6081f4fd1"
 SETUP_RANDBELOW6 = [4, 4, 2, 4, 0, 5, 0, 5]
@@ -140,6 +145,7 @@ def test_commit_vectors():
     assert commit(TAG_EVENT, DEALT_EVENT, SALT) == COMMIT_EVENT
     assert commit(TAG_SECRET, {"value": 3}, SALT) == COMMIT_SECRET
     assert commit(TAG_STATE, {"moves": 0, "turn": 0}, SALT) == COMMIT_STATE
+    assert commit(TAG_VIEW, {"hand": [4], "seat": 0}, SALT) == COMMIT_VIEW
 
 
 def test_commit_is_sha256_of_tag_canonical_salt():
@@ -152,10 +158,11 @@ def test_commit_separates_tags_values_and_salts():
         commit(TAG_EVENT, {"value": 3}, SALT),
         commit(TAG_SECRET, {"value": 3}, SALT),
         commit(TAG_STATE, {"value": 3}, SALT),
+        commit(TAG_VIEW, {"value": 3}, SALT),
         commit(TAG_SECRET, {"value": 2}, SALT),
         commit(TAG_SECRET, {"value": 3}, "a4" + "a5" * 31),
     }
-    assert len(values) == 5
+    assert len(values) == 6
 
 
 def test_seed_commit_vector():
@@ -168,6 +175,8 @@ def test_salt_vectors():
     assert state_salt(SEED, 3) == STATE_SALT_3
     assert EVENT_SALT_3_0 == hmac.new(SEED, b"pbem/v1/salt/event/3/0", hashlib.sha256).hexdigest()
     assert STATE_SALT_3 == hmac.new(SEED, b"pbem/v1/salt/state/3", hashlib.sha256).hexdigest()
+    assert view_salt(SEED, 3, 1) == VIEW_SALT_3_1
+    assert VIEW_SALT_3_1 == hmac.new(SEED, b"pbem/v1/salt/view/3/1", hashlib.sha256).hexdigest()
 
 
 def test_rng_key_vectors():
@@ -207,10 +216,14 @@ def test_move_key_depends_on_seq_nonce_and_seed():
 # --- Ed25519 -----------------------------------------------------------------------------------
 
 RFC8032_TEST1_SIG = "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"
+JOIN_PREV = "f7707615af8a515836027c09f0fa0bb03e576021d57510f870dc6892b1a2313b"  # GENESIS_HASH
 JOIN_CANONICAL = (
-    '{"game":"g1","key":"' + PLAYER_PUB + '","name":"alice","nonce":"' + NONCE0 + '","seat":0}'
+    '{"game":"g1","key":"' + PLAYER_PUB + '","name":"alice","nonce":"' + NONCE0 + '",'
+    '"prev":"' + JOIN_PREV + '","seat":0}'
 )
-JOIN_SIG = "e7bcb3293230d6fc7742555a54c7f6603e6e2fefec81fdefd85930fcd9d5d1b759b00b701c3707872caa017fef3257dc0d28774f8ed6bb45b97fee87e9491b0d"
+JOIN_SIG = "8f076f2634f67578bee7f616053caeb22a08f889f14f7f4f1f1d5557397d58bbce5fff5b2dae138215ac4424ce83ad7758bfafc4027a4038dd2a784157e40701"
+MOVE_NONCE_4 = "293f05cb1092d62c55dc1b915bee98135941419eaacf70fa012d558dff6a9e12"
+JOIN_NONCE_G1 = "81b15f2eec80a1e832d30ef359e10c83915ad62b7547ba00f1019759ab8889d9"
 ENVELOPE_PREV = "cd" * 32
 ENVELOPE_TS = "2024-05-01T12:00:04Z"
 ENVELOPE_CANONICAL = (
@@ -238,10 +251,10 @@ GENESIS_CANONICAL = (
     '{"body":{"engine":"toy","engine_version":"1","options":{"rounds":2},'
     '"seat_names":["north","south"],"seats":2,"seed_commit":"' + SEED_COMMIT + '",'
     '"server_key":"' + SERVER_PUB + '"},"game":"g1","prev":null,"seq":0,'
-    '"ts":"2024-05-01T12:00:00Z","type":"genesis","v":1}'
+    '"ts":"2024-05-01T12:00:00Z","type":"genesis","v":2}'
 )
-GENESIS_HASH = "d3bf74d0b6964d9dc0d2024675ad29bce2bd5b8c330527d3b29b5d44ecc5acb6"
-GENESIS_SIG = "057ba8960b7e8fe1d67021fd1c3338b27635eebfd825434ffabdada35be294c845d488ffaccdc4caacf3372d3646f06597ac79996104a268a8a03c18fe5eb604"
+GENESIS_HASH = "f7707615af8a515836027c09f0fa0bb03e576021d57510f870dc6892b1a2313b"
+GENESIS_SIG = "4f7e4ba24c7221bcfe5e74323818a9b8984f205e42169633d4b73ecc3988adfd675075cd5b8e33b3fb196301ddf9a6e7945819a63e78d6233561adc7e2b9d301"
 REQUEST_BODY = b'{"x":1}'
 REQUEST_MESSAGE = (
     b"POST\n/v1/games/g1/moves\n1714564800\n"
@@ -273,11 +286,29 @@ def test_rfc8032_test1(player):
 
 
 def test_join_vector(player):
-    statement = join_statement("g1", 0, "alice", PLAYER_PUB, NONCE0)
+    statement = join_statement("g1", 0, "alice", PLAYER_PUB, NONCE0, JOIN_PREV)
     assert canonical(statement) == JOIN_CANONICAL.encode()
     assert sign_join(statement, player) == JOIN_SIG
     assert verify(PLAYER_PUB, b"pbem/v1/join\n", JOIN_CANONICAL.encode(), JOIN_SIG)
     assert join_signed(statement, JOIN_SIG)
+
+
+def test_nonce_vectors(player):
+    """Issue 6, attack 2: a move's nonce is a function of the key and the place in the log,
+    so a re-submission at the same head carries the same nonce (and the same throw)."""
+    key = nonce_key(player)
+    assert key == hmac.new(bytes.fromhex(PLAYER_SEED), b"pbem/v1/nonce-key", hashlib.sha256).digest()
+    move_message = b"pbem/v1/nonce/move\n" + canonical({"game": "g1", "prev": ENVELOPE_PREV, "seq": 4})
+    assert move_nonce(player, "g1", 4, ENVELOPE_PREV) == MOVE_NONCE_4
+    assert MOVE_NONCE_4 == hmac.new(key, move_message, hashlib.sha256).hexdigest()
+    join_message = b"pbem/v1/nonce/join\n" + canonical({"game": "g1", "genesis": GENESIS_HASH})
+    assert join_nonce(player, "g1", GENESIS_HASH) == JOIN_NONCE_G1
+    assert JOIN_NONCE_G1 == hmac.new(key, join_message, hashlib.sha256).hexdigest()
+    assert move_nonce(player, "g1", 4, ENVELOPE_PREV) == move_nonce(player, "g1", 4, ENVELOPE_PREV)
+    assert move_nonce(player, "g1", 5, ENVELOPE_PREV) != MOVE_NONCE_4
+    assert move_nonce(player, "g1", 4, "ce" * 32) != MOVE_NONCE_4
+    assert move_nonce(player, "g2", 4, ENVELOPE_PREV) != MOVE_NONCE_4
+    assert move_nonce(SigningKey.generate(), "g1", 4, ENVELOPE_PREV) != MOVE_NONCE_4
 
 
 def test_envelope_vector(player):
@@ -348,6 +379,6 @@ def test_golden_toy_game():
     ledger = Ledger("golden").play()
     assert len(ledger.entries) == 9
     assert entry_hash(ledger.entries[-1]) == (
-        "52d155278e23c461af8e96492a0cd5a841edb4c6d1ea62783d06a939e47dbffb"
+        "bbbe7f718fc8a7dfc635b93ba0cad94d0edc13fdf6abf90c93e519033b133c45"
     )
     assert ledger.result == {"winner": 0, "scores": [9, 7]}

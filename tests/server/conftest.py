@@ -82,8 +82,10 @@ class Caller:
 
     def join(self, game: str, seat: int, name: str) -> Any:
         nonce = secrets.token_hex(32)
-        statement = join_statement(game, seat, name, self.key.public_hex, nonce)
-        return self.call("POST", f"/v1/games/{game}/join", {"seat": seat, "nonce": nonce, "sig": sign_join(statement, self.key)})
+        prev = self.call("GET", f"/v1/games/{game}").get_json()["head"]["hash"]
+        statement = join_statement(game, seat, name, self.key.public_hex, nonce, prev)
+        body = {"seat": seat, "nonce": nonce, "sig": sign_join(statement, self.key), "prev": prev}
+        return self.call("POST", f"/v1/games/{game}/join", body)
 
     def move(self, game: str, seat: int, move: dict[str, Any], head: dict[str, Any] | None = None) -> Any:
         if head is None:
