@@ -3,11 +3,14 @@
 Starts `pbem-server serve` (gunicorn, SQLite in a temporary data directory) on a
 free loopback port, registers bot players through the client code, plays one
 complete game per engine over HTTP, exports each log to var/demo/ and runs
-`pbem audit` on it. Exits non-zero unless every verdict is PASS.
+`pbem audit` on it. Exits non-zero unless every verdict is PASS. With DATABASE_URL set
+(`make demo-postgres` sets it to a throwaway PostgreSQL) the server's two workers share that
+database instead.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -113,8 +116,9 @@ def main() -> int:
     out_dir.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="pbem-demo-"))
     port = free_port()
-    print(f"pbem demo: server on http://127.0.0.1:{port}, data in {work}", flush=True)
-    server = start_server(work, port)
+    database = "PostgreSQL from DATABASE_URL" if os.environ.get("DATABASE_URL") else "SQLite"
+    print(f"pbem demo: server on http://127.0.0.1:{port} (2 gunicorn workers, {database}), data in {work}", flush=True)
+    server = start_server(work, port, workers=2)
     verdicts: dict[str, bool] = {}
     try:
         for engine_id in engines.ids():

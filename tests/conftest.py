@@ -22,7 +22,18 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 
 import engines
 from client.play import Player
+from tests import pg
 from tests.protocol.toy import TOY
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Stop and remove the throwaway PostgreSQL (tests/pg.py), if this session started one."""
+    pg.stop()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if pg.describe() != "none":
+        terminalreporter.write_line(f"PostgreSQL for the tests: {pg.describe()}")
 
 
 class _QuietHandler(WSGIRequestHandler):

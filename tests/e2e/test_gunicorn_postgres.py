@@ -1,8 +1,9 @@
 """Several gunicorn worker processes on one PostgreSQL: the deployment the README promises.
 
 The server runs as `pbem-server serve --workers 3` with DATABASE_URL pointing at
-the real PostgreSQL; requests land on different processes, so only the database
-row lock (SELECT ... FOR UPDATE) keeps two submissions for one turn apart.
+the tests' PostgreSQL (tests/pg.py: PBEM_TEST_DATABASE_URL, the one on :5432, or a
+throwaway one); requests land on different processes, so only the database row lock
+(SELECT ... FOR UPDATE) keeps two submissions for one turn apart.
 """
 
 from __future__ import annotations
@@ -22,14 +23,14 @@ from client.play import Player
 from protocol.audit import audit
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, sign_envelope
-from tests.server.conftest import POSTGRES_URL, post_together, reset_postgres
+from tests.server.conftest import post_together, reset_postgres
 
 
 @pytest.fixture
 def gunicorn_on_postgres(tmp_path: Path) -> Iterator[str]:
-    reset_postgres()
+    url = reset_postgres()  # whichever PostgreSQL the tests got: PBEM_TEST_DATABASE_URL, :5432 or a throwaway
     port = free_port()
-    proc = start_server(tmp_path / "data", port, workers=3, env={**os.environ, "DATABASE_URL": POSTGRES_URL})
+    proc = start_server(tmp_path / "data", port, workers=3, env={**os.environ, "DATABASE_URL": url})
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

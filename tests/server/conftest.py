@@ -1,4 +1,4 @@
-"""Server fixtures: the app on SQLite in a temp dir, or on the real PostgreSQL."""
+"""Server fixtures: the app on SQLite in a temp dir, or on a real PostgreSQL (tests/pg.py says which)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import peewee as pw
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from playhouse.db_url import connect
 
 import engines
 from protocol.auth import sign_request
@@ -20,37 +20,40 @@ from protocol.entries import envelope, join_statement, sign_envelope, sign_join
 from protocol.keys import SigningKey
 from server.app import create_app
 from server.models import MODELS, database
+from tests.pg import local_postgres_answers, postgres_url
 from tests.protocol.toy import TOY
 
-POSTGRES_URL = "postgresql://postgres@127.0.0.1:5432/test"
+
+def __getattr__(name: str) -> str:
+    """`POSTGRES_URL` as it was: now the URL postgres_url() chose (prefer calling it)."""
+    if name == "POSTGRES_URL":
+        return postgres_url()
+    raise AttributeError(name)
 
 
 def postgres_available() -> bool:
+    """True when PostgreSQL answers on 127.0.0.1:5432 (database test); without it the tests start their own."""
+    return local_postgres_answers()
+
+
+def reset_postgres() -> str:
+    """An empty test database (every pbem table dropped); its URL. See tests/pg.py for which PostgreSQL."""
     try:
-        db = pw.PostgresqlDatabase("test", user="postgres", host="127.0.0.1", port=5432)
-        db.connect()
-        db.close()
-    except pw.OperationalError:
-        return False
-    return True
-
-
-def reset_postgres() -> None:
-    """An empty `test` database (every pbem table dropped), or a loud failure if it is not running."""
-    if not postgres_available():
-        pytest.fail("PostgreSQL is not running on 127.0.0.1:5432 (database test)")
-    db = pw.PostgresqlDatabase("test", user="postgres", host="127.0.0.1", port=5432)
+        url = postgres_url()
+    except Exception as exc:  # noqa: BLE001 - one loud line instead of a traceback per test
+        pytest.fail(f"no PostgreSQL for the tests: {exc}")
+    db = connect(url)
     database.initialize(db)
     with db.connection_context():
         db.drop_tables(MODELS, safe=True, cascade=True)
+    return url
 
 
 def make_app(tmp_path: Path, backend: str) -> Flask:
     engines.register(TOY)
     config: dict[str, Any] = {"DATA_DIR": str(tmp_path / "data"), "TESTING": True}
     if backend == "postgres":
-        reset_postgres()
-        config["DATABASE_URL"] = POSTGRES_URL
+        config["DATABASE_URL"] = reset_postgres()
     return create_app(config)
 
 
