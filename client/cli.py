@@ -24,6 +24,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from client import compare as compare_receipts
 from client.api import ApiError
 from client.play import ClientError, Player, format_move, local_engine, parse_options
 from client.store import StoreError
@@ -572,6 +573,53 @@ def audit(
         raise typer.Exit(EXIT_INCOMPLETE)
     if verdict.word != "PASS":
         raise typer.Exit(EXIT_ERROR)
+
+
+@app.command()
+def compare(
+    game: GameArg,
+    code: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="CODE",
+            help="Another player's code from their `pbem compare GAME`, to check against yours.",
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Compare receipts with another player: did the server show you both the same game?
+
+    Without CODE, print your receipt (the newest signed entry you verified and a
+    fingerprint of the seats' keys) as a short code to read to the other player. With
+    their CODE, check it against your verified log: exit 0 on a match, 4 if the
+    server showed you two different histories.
+    """
+    player = _player()
+    if code is None:
+        receipt = player.store.receipt(game)
+        if receipt is None:
+            raise ClientError(f"you have never looked at game {game}: run `pbem show {game}` first")
+        described = compare_receipts.describe(game, receipt)
+        if as_json:
+            _print_json(described)
+            return
+        out = _out()
+        out.print(Text(f"game {game}, as you verified it up to entry {described['seq']}:"))
+        out.print(Text(f"  head  {compare_receipts.groups(described['hash'][: compare_receipts.HEAD_CHARS])}"))
+        if described["started"]:
+            out.print(Text(f"  keys  {compare_receipts.groups(described['keys'][: compare_receipts.KEYS_CHARS])}"))
+        out.print(Text(f"  code  {described['code']}", style="bold"))
+        out.print(Text(f"the other player runs: pbem compare {game} {described['code']}"))
+        return
+    try:
+        other = compare_receipts.parse_code(code)
+    except ValueError as exc:
+        raise ClientError(str(exc)) from exc
+    checked = compare_receipts.check(player.api, player.store, game, other)
+    if as_json:
+        _print_json(checked)
+        return
+    _out().print(Text(checked["text"], style="bold green"))
 
 
 def main() -> None:

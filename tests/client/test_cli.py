@@ -31,6 +31,7 @@ COMMANDS = [
     "log",
     "export",
     "audit",
+    "compare",
 ]
 
 
