@@ -8,6 +8,7 @@ accepts a few minutes of clock skew) and one exact body.
 from __future__ import annotations
 
 import hashlib
+import re
 import time
 
 from protocol.keys import TAG_REQUEST, SigningKey, verify
@@ -16,6 +17,7 @@ HEADER_KEY = "X-Pbem-Key"
 HEADER_TIME = "X-Pbem-Time"
 HEADER_SIG = "X-Pbem-Signature"
 WINDOW_SECONDS = 300
+TIME = re.compile(r"[0-9]{1,12}")  # unix seconds, plain digits: no sign, no "_", no spaces
 
 
 def request_message(method: str, path: str, timestamp: str, body: bytes) -> bytes:
@@ -41,10 +43,9 @@ def check_request(
     key, timestamp, sig = get(HEADER_KEY), get(HEADER_TIME), get(HEADER_SIG)
     if not key or not timestamp or not sig:
         return None, f"this request must be signed ({HEADER_KEY}, {HEADER_TIME}, {HEADER_SIG})"
-    try:
-        moment = int(timestamp)
-    except ValueError:
-        return None, f"{HEADER_TIME} must be unix seconds"
+    if not isinstance(timestamp, str) or not TIME.fullmatch(timestamp):
+        return None, f"{HEADER_TIME} must be unix seconds, 1 to 12 decimal digits"
+    moment = int(timestamp)
     current = time.time() if now is None else now
     if abs(current - moment) > window:
         return None, "the request's signature has expired (check your clock)"

@@ -153,10 +153,7 @@ def move(
     seq, prev = head
     if not isinstance(env, dict) or not isinstance(sig, str):
         raise StepError("a move needs a signed envelope")
-    expected_keys = {"game", "move", "nonce", "prev", "seat", "secret_commit", "seq", "ts"}
-    if set(env) != expected_keys:
-        raise StepError(f"the envelope must have exactly the fields {sorted(expected_keys)}")
-    check_envelope_types(env)
+    check_envelope(env)
     if not envelope_signed(env, sig, player_key):
         raise StepError("the move's signature does not verify with your key", 403)
     if env["seq"] != seq or env["prev"] != prev:
@@ -184,6 +181,18 @@ def move(
 def is_int(value: Any) -> bool:
     """A JSON integer: not a boolean, not a float that happens to be whole (1.0 is not a seat)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+ENVELOPE_KEYS = frozenset({"game", "move", "nonce", "prev", "seat", "secret_commit", "seq", "ts"})
+
+
+def check_envelope(env: Any) -> None:
+    """An object with exactly the eight members of an envelope, each of its one type (400)."""
+    if not isinstance(env, dict):
+        raise StepError("the envelope must be a JSON object")
+    if set(env) != ENVELOPE_KEYS:
+        raise StepError(f"the envelope must have exactly the fields {sorted(ENVELOPE_KEYS)}")
+    check_envelope_types(env)
 
 
 def check_envelope_types(env: dict[str, Any]) -> None:
@@ -252,10 +261,7 @@ def resign(player_key: str, env: dict[str, Any], sig: str, seats: int, head: tup
     seq, prev = head
     if not isinstance(env, dict) or env.get("move") != {"type": "resign"}:
         raise StepError("a resignation is an envelope whose move is {\"type\": \"resign\"}")
-    expected_keys = {"game", "move", "nonce", "prev", "seat", "secret_commit", "seq", "ts"}
-    if set(env) != expected_keys:
-        raise StepError(f"the envelope must have exactly the fields {sorted(expected_keys)}")
-    check_envelope_types(env)
+    check_envelope(env)
     if env["secret_commit"] is not None:
         raise StepError("a resignation commits to no secret")
     if not 0 <= env["seat"] < seats:
