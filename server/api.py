@@ -6,21 +6,43 @@ import json
 import re
 from typing import Any
 
+import peewee as pw
 from flask import Blueprint, Response, current_app, jsonify, request
 
 import engines
+from protocol.canonical import NotCanonical, canonical, loads_strict
 from protocol.commitments import view_salt
 from protocol.entries import FORMAT
 from protocol.keys import is_public_key_hex
-from server.auth import current_account, signer_key
+from server.auth import current_account, request_signature, signer_key
 from server.errors import ApiProblem
-from server.ledger import Ledger, head_of
+from server.ledger import Ledger, head_of, is_game_id
 from server.models import Account, Entry, Game, Invite, Payload, Seat, database
 
 bp = Blueprint("api", __name__, url_prefix="/v1")
 
-NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]{0,31}$")
-EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]{1,185}$")
+# Names: what the other players see. Single spaces inside only, so that no two names
+# differ by white space alone, and unique whatever the case (see create_account).
+NAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9_.\-]| (?! ))*")
+NAME_LONGEST = 32
+NAME_RULE = (
+    "name: 1-32 letters, digits, '_', '.', '-' or single spaces, "
+    "starting with a letter or digit and not ending with a space"
+)
+# No white space, no control character (NUL, DEL, C1) on either side of the @.
+EMAIL = re.compile(r"[^@\s\x00-\x1f\x7f-\x9f]{1,64}@[^@\s\x00-\x1f\x7f-\x9f]{1,185}")
+BODY_DEPTH = 32  # nested arrays or objects in a request body; a move nests about 6 deep
+LOG_FROM = re.compile(r"[0-9]{1,10}")
+LOG_FROM_MAX = 2**31 - 1
+
+
+def is_name(value: Any) -> bool:
+    return (
+        isinstance(value, str)
+        and len(value) <= NAME_LONGEST
+        and NAME.fullmatch(value) is not None
+        and not value.endswith(" ")
+    )
 
 
 def ledger() -> Ledger:
@@ -28,19 +50,52 @@ def ledger() -> Ledger:
 
 
 def body() -> dict[str, Any]:
+    """The request body: one JSON object with one reading and a canonical form, else 400.
+
+    Strict (protocol.canonical.loads_strict): no key twice, no NaN, at most BODY_DEPTH
+    deep, Unicode text only. Canonical: no integer beyond 2**53, so nothing taken from
+    a body can fail to hash later; and the body must read the same after a trip through
+    canonical JSON (1.0 is written 1), so what the server acts on now is exactly what
+    the log will say and the audit will replay.
+    """
     raw = request.get_data(cache=True)
     if not raw:
         return {}
     try:
-        value = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ApiProblem(400, "the body is not valid JSON") from exc
+        value = loads_strict(raw, max_depth=BODY_DEPTH)
+    except NotCanonical as exc:
+        raise ApiProblem(400, f"the body is not valid JSON: {exc}") from exc
     if not isinstance(value, dict):
         raise ApiProblem(400, "the body must be a JSON object")
+    try:
+        again = json.loads(canonical(value))
+    except NotCanonical as exc:
+        raise ApiProblem(
+            400, "the body has no canonical JSON form: integers must lie within +-(2**53 - 1)"
+        ) from exc
+    if not same_json(value, again):
+        raise ApiProblem(
+            400, "the body reads differently once written canonically: send whole numbers without a fraction (1, not 1.0)"
+        )
     return value
 
 
+def same_json(a: Any, b: Any) -> bool:
+    """Equal with the same JSON types all the way down (in Python 1 == 1.0 == True)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
 def game_or_404(game_id: str) -> Game:
+    # The server's ids are 16 hex characters: anything else is no game (and never
+    # reaches the database, which may refuse a NUL byte loudly).
+    if not is_game_id(game_id):
+        raise ApiProblem(404, "no such game: a game id is 16 hex characters")
     game = Game.get_or_none(Game.id == game_id)
     if game is None:
         raise ApiProblem(404, f"no game {game_id!r}")
@@ -166,18 +221,22 @@ def create_account() -> tuple[Response, int]:
     key = signer_key()
     data = body()
     name, email = data.get("name"), data.get("email")
-    if not isinstance(name, str) or not NAME.match(name):
-        raise ApiProblem(400, "name: 1-32 letters, digits, spaces, '_', '.' or '-', starting with a letter or digit")
-    if not isinstance(email, str) or not EMAIL.match(email):
+    if not is_name(name):
+        raise ApiProblem(400, NAME_RULE)
+    if not isinstance(email, str) or not EMAIL.fullmatch(email):
         raise ApiProblem(400, "email: an address like someone@example.org")
     if not is_public_key_hex(key):
         raise ApiProblem(400, "the key is not an Ed25519 public key")
-    with database.atomic():
-        if Account.select().where(Account.key == key).exists():
-            raise ApiProblem(409, "an account with this key exists already")
-        if Account.select().where(Account.name == name).exists():
-            raise ApiProblem(409, f"the name {name!r} is taken")
-        Account.create(name=name, email=email, key=key)
+    try:
+        with database.atomic():
+            if Account.select().where(Account.key == key).exists():
+                raise ApiProblem(409, "an account with this key exists already")
+            taken = Account.get_or_none(pw.fn.LOWER(Account.name) == name.lower())
+            if taken is not None:
+                raise ApiProblem(409, f"the name {name!r} is taken (by {taken.name!r}: names ignore case)")
+            Account.create(name=name, email=email, key=key)
+    except pw.IntegrityError as exc:  # the same name or key, committed a moment earlier
+        raise ApiProblem(409, "an account with this key or name exists already") from exc
     return jsonify({"name": name, "email": email, "key": key}), 201
 
 
@@ -189,13 +248,14 @@ def me() -> Response:
 
 @bp.post("/games")
 def create_game() -> tuple[Response, int]:
+    """201 with a new game; 200 with the same game when this very request (its signature)
+    comes again, so a replayed or retried create never makes a second game."""
     account = current_account()
     data = body()
-    engine_id = data.get("engine")
-    if not isinstance(engine_id, str):
-        raise ApiProblem(400, "engine: the id of a game, e.g. magier")
-    game = ledger().create_game(account, engine_id, data.get("options", {}), data.get("seats"))
-    return jsonify(summary(game)), 201
+    game, made = ledger().create_game(
+        account, data.get("engine"), data.get("options", {}), data.get("seats"), request_signature()
+    )
+    return jsonify(summary(game)), 201 if made else 200
 
 
 @bp.get("/games")
@@ -244,6 +304,14 @@ def invite(game_id: str) -> Response:
     data = body()
     game_or_404(game_id)
     game = ledger().invite(game_id, account, data.get("name"), data.get("seat"))
+    return jsonify(summary(game))
+
+
+@bp.delete("/games/<game_id>/invite/<name>")
+def cancel_invite(game_id: str, name: str) -> Response:
+    account = current_account()
+    game_or_404(game_id)
+    game = ledger().cancel_invite(game_id, account, name)
     return jsonify(summary(game))
 
 
@@ -306,11 +374,10 @@ def _entries(game: Game, since: int) -> tuple[list[dict[str, Any]], dict[str, An
 @bp.get("/games/<game_id>/log")
 def log(game_id: str) -> Response:
     game = game_or_404(game_id)
-    try:
-        since = int(request.args.get("from", "0"))
-    except ValueError as exc:
-        raise ApiProblem(400, "from must be a whole number") from exc
-    entries, head = _entries(game, max(since, 0))
+    raw = request.args.get("from", "0")
+    if not LOG_FROM.fullmatch(raw) or int(raw) > LOG_FROM_MAX:
+        raise ApiProblem(400, f"from: a seq, 0 to {LOG_FROM_MAX} in decimal digits")
+    entries, head = _entries(game, int(raw))
     return jsonify({"entries": entries, "head": head})
 
 

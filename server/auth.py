@@ -4,21 +4,37 @@ from __future__ import annotations
 
 from flask import current_app, g, request
 
-from protocol.auth import check_request
+from protocol.auth import HEADER_SIG, check_request
 from server.errors import ApiProblem
 from server.models import Account
 
 
+def signed_path() -> str:
+    """The path as signed: with the query string exactly as sent (it must be ASCII)."""
+    try:
+        query = request.query_string.decode("ascii")
+    except UnicodeDecodeError as exc:
+        raise ApiProblem(400, "the query string must be ASCII: percent-encode anything else") from exc
+    return request.path + (f"?{query}" if query else "")
+
+
 def signer_key() -> str:
     """The verified public key of this request (401 if unsigned, stale or forged)."""
-    path = request.path + (f"?{request.query_string.decode()}" if request.query_string else "")
-    key, reason = check_request(
-        request.headers, request.method, path, request.get_data(cache=True),
-        window=current_app.config["AUTH_WINDOW"],
-    )
-    if key is None:
-        raise ApiProblem(401, reason)
-    return key
+    if "signer" not in g:
+        key, reason = check_request(
+            request.headers, request.method, signed_path(), request.get_data(cache=True),
+            window=current_app.config["AUTH_WINDOW"],
+        )
+        if key is None:
+            raise ApiProblem(401, reason)
+        g.signer = key
+    return g.signer
+
+
+def request_signature() -> str:
+    """The verified signature of this request (its X-Pbem-Signature, 128 hex)."""
+    signer_key()
+    return request.headers[HEADER_SIG]
 
 
 def current_account() -> Account:

@@ -41,10 +41,14 @@ def register(app: Flask) -> None:
             404: "no such endpoint",
             405: "method not allowed here",
             413: "the request body is too large",
-        }.get(exc.code or 500, exc.description or "error")
+        }.get(exc.code or 500, " ".join((exc.description or "error").split()))
         return problem(exc.code or 500, detail)
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception) -> Response:
         app.logger.exception("unexpected error")
-        return problem(500, "the server hit an unexpected error; nothing was written")
+        # Honest about what is known: the failure may have come after a commit.
+        return problem(
+            500,
+            "the server hit an unexpected error; check the game's log to see whether your request took effect",
+        )

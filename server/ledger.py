@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import logging
+import re
 import secrets as pysecrets
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,11 +22,38 @@ import peewee as pw
 import engines
 from engines.core import BadOptions, IllegalMove
 from protocol import steps
-from protocol.canonical import canonical
+from protocol.canonical import NotCanonical, canonical
 from protocol.commitments import seed_commit
 from protocol.entries import entry_hash, join_signed, join_statement, make_entry, seal
 from protocol.keys import SigningKey
 from server.models import Account, Entry, Game, Invite, Payload, Seat, Secret, database, utcnow
+
+log = logging.getLogger(__name__)
+
+GAME_ID = re.compile(r"[0-9a-f]{16}")  # what create_game makes: 8 random bytes, hex
+SIGNATURE = re.compile(r"[0-9a-f]{128}")
+
+
+def is_game_id(value: Any) -> bool:
+    return isinstance(value, str) and GAME_ID.fullmatch(value) is not None
+
+
+def is_text(value: Any, longest: int) -> bool:
+    """A string of 1 to `longest` characters with no control character (NUL, newline, ...)."""
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= longest
+        and not any(unicodedata.category(c) in ("Cc", "Cs") for c in value)
+    )
+
+
+def account_named(name: Any) -> Account | None:
+    """The account with this name, whatever its case (names are unique case-insensitively)."""
+    if not is_text(name, 64):
+        raise LedgerError(400, "name: the account name of a player")
+    return Account.get_or_none(Account.name == name) or Account.get_or_none(
+        pw.fn.LOWER(Account.name) == name.lower()
+    )
 
 
 class LedgerError(Exception):
@@ -63,6 +93,8 @@ class Ledger:
     # -- helpers -----------------------------------------------------------------
 
     def _lock(self, game_id: str) -> Game:
+        if not is_game_id(game_id):
+            raise LedgerError(404, "no such game: a game id is 16 hex characters")
         query = Game.select().where(Game.id == game_id)
         if not isinstance(database.obj, pw.SqliteDatabase):
             query = query.for_update()
@@ -88,19 +120,28 @@ class Ledger:
 
     # -- operations --------------------------------------------------------------
 
-    def create_game(self, creator: Account, engine_id: str, options: Any, seats: Any) -> Game:
+    def create_game(
+        self, creator: Account, engine_id: Any, options: Any, seats: Any, request_sig: str | None = None
+    ) -> tuple[Game, bool]:
+        """(the game, True) when made now; (the game made before, False) when the request
+        that made it (same signature: same key, time, path and body) comes again."""
+        if request_sig is not None:
+            if not SIGNATURE.fullmatch(request_sig):
+                raise LedgerError(400, "the request signature must be 64 bytes, hex")
+            made = self._made_by(creator, request_sig)
+            if made is not None:
+                return made, False
+        if not is_text(engine_id, 64):
+            raise LedgerError(400, "engine: the id of a game, e.g. magier")
         try:
             engine = engines.get(engine_id)
         except engines.UnknownEngine as exc:
             raise LedgerError(404, exc.message) from exc
-        if not isinstance(seats, int) or isinstance(seats, bool):
+        if not steps.is_int(seats):
             raise LedgerError(400, "seats must be a whole number")
         if not isinstance(options, dict):
             raise LedgerError(400, "options must be a JSON object")
-        try:
-            options = engine.check_options(options, seats)
-        except BadOptions as exc:
-            raise LedgerError(400, str(exc)) from exc
+        options = self._check_options(engine, options, seats)
         seed = pysecrets.token_bytes(32)
         game_id = pysecrets.token_hex(8)
         body = {
@@ -114,19 +155,62 @@ class Ledger:
         }
         genesis = seal(make_entry(game_id, 0, "genesis", None, now_iso(), body), self.key)
         digest = entry_hash(genesis)
-        with database.atomic():
-            game = Game.create(
-                id=game_id,
-                engine=engine.id,
-                options=dumps(options),
-                seats=seats,
-                creator=creator,
-                seed=seed.hex(),
-                head_seq=0,
-                head_hash=digest,
-            )
-            Entry.create(game=game, seq=0, hash=digest, data=dumps(genesis))
-        return game
+        try:
+            with database.atomic():
+                game = Game.create(
+                    id=game_id,
+                    engine=engine.id,
+                    options=dumps(options),
+                    seats=seats,
+                    creator=creator,
+                    seed=seed.hex(),
+                    head_seq=0,
+                    head_hash=digest,
+                    request_sig=request_sig,
+                )
+                Entry.create(game=game, seq=0, hash=digest, data=dumps(genesis))
+        except pw.IntegrityError:
+            # The same request, replayed at the same moment, made the game first.
+            made = self._made_by(creator, request_sig) if request_sig is not None else None
+            if made is None:
+                raise
+            return made, False
+        return game, True
+
+    @staticmethod
+    def _made_by(creator: Account, request_sig: str) -> Game | None:
+        made = Game.get_or_none(Game.request_sig == request_sig)
+        if made is not None and made.creator_id != creator.id:
+            raise LedgerError(409, "this request signature made another account's game")
+        return made
+
+    @staticmethod
+    def _check_options(engine: engines.Engine, options: dict[str, Any], seats: int) -> dict[str, Any]:
+        """The engine's complete options, refused (400) unless each has its default's type
+        (true is not 1, 1.0 is not 1) and all of them have a canonical JSON form."""
+        try:
+            checked = engine.check_options(options, seats)
+        except BadOptions as exc:
+            raise LedgerError(400, str(exc)) from exc
+        except Exception as exc:  # noqa: BLE001 - an engine that chokes on odd options
+            log.warning("engine %s: check_options raised %r", engine.id, exc)
+            raise LedgerError(400, "bad options: the engine cannot read them") from exc
+        if not isinstance(checked, dict):
+            raise LedgerError(400, "bad options: the engine cannot read them")
+        defaults = engine.options()
+        for name, value in checked.items():
+            default = defaults.get(name) if isinstance(defaults, dict) else None
+            if isinstance(default, bool) and not isinstance(value, bool):
+                raise LedgerError(400, f"option {name} must be true or false")
+            if steps.is_int(default) and not steps.is_int(value):
+                raise LedgerError(400, f"option {name} must be a whole number")
+        try:
+            canonical(checked)
+        except NotCanonical as exc:
+            raise LedgerError(
+                400, "bad options: every number must be a whole number within +-(2**53 - 1) or a finite float"
+            ) from exc
+        return checked
 
     def join(
         self, game_id: str, account: Account, seat: Any, nonce: Any, sig: Any, prev: Any
@@ -156,6 +240,9 @@ class Ledger:
             if not isinstance(sig, str) or not join_signed(statement, sig):
                 raise LedgerError(403, "the join signature does not verify with your key")
             Seat.create(game=game, seat=seat, account=account, nonce=nonce)
+            # Whatever seat it takes, the joiner's invitation is used up: a seat kept for
+            # it elsewhere is free again instead of blocked for ever.
+            Invite.delete().where((Invite.game == game) & (Invite.account == account)).execute()
             self._append(game, "join", _join_body(statement, sig))
             if Seat.select().where(Seat.game == game).count() == game.seats:
                 self._start(game)
@@ -171,7 +258,9 @@ class Ledger:
                 raise LedgerError(403, "only the game's creator or its players may invite")
             if game.status != "open":
                 raise LedgerError(409, "this game has already started")
-            guest = Account.get_or_none(Account.name == name) if isinstance(name, str) else None
+            if seat is not None and not steps.is_int(seat):
+                raise LedgerError(400, "seat: a whole number, or leave it out for the first free seat")
+            guest = account_named(name)
             if guest is None:
                 raise LedgerError(404, f"no account named {name!r}")
             if guest.id in {s.account_id for s in seats}:
@@ -185,9 +274,25 @@ class Ledger:
                 if not free:
                     raise LedgerError(409, "no free seat is left to keep")
                 seat = free[0]
-            if not isinstance(seat, int) or isinstance(seat, bool) or seat not in free:
+            if seat not in free:
                 raise LedgerError(409, f"seat {seat} is not free; free: {', '.join(map(str, free)) or 'none'}")
             Invite.create(game=game, seat=seat, account=guest, by=by)
+        return game
+
+    def cancel_invite(self, game_id: str, by: Account, name: Any) -> Game:
+        """Free the seat kept for `name`: the game's creator, the inviter or the guest may."""
+        with database.atomic():
+            game = self._lock(game_id)
+            guest = account_named(name)
+            kept = (
+                Invite.get_or_none((Invite.game == game) & (Invite.account == guest))
+                if guest is not None else None
+            )
+            if kept is None:
+                raise LedgerError(404, f"no invitation for {name!r} in this game")
+            if by.id not in (game.creator_id, kept.by_id, kept.account_id):
+                raise LedgerError(403, "only the game's creator, the inviter or the guest may cancel an invitation")
+            kept.delete_instance()
         return game
 
     def _start(self, game: Game) -> None:
@@ -221,11 +326,12 @@ class Ledger:
                 raise LedgerError(409, "the game has not started: seats are still free")
             if game.status == "over":
                 raise LedgerError(409, "the game is over")
-            if not isinstance(envelope, dict) or envelope.get("seat") != seat:
+            self._check_envelope(envelope)
+            if envelope["seat"] != seat:
                 raise LedgerError(403, f"you hold seat {seat}; the envelope must name it")
-            if envelope.get("game") != game.id:
+            if envelope["game"] != game.id:
                 raise LedgerError(400, "the envelope is for another game")
-            if envelope.get("seq") != game.head_seq + 1 or envelope.get("prev") != game.head_hash:
+            if envelope["seq"] != game.head_seq + 1 or envelope["prev"] != game.head_hash:
                 raise LedgerError(409, f"stale move: the log's head is now seq {game.head_seq}", head_of(game))
             if game.to_move != seat:
                 raise LedgerError(422, "it is not your turn")
@@ -240,6 +346,9 @@ class Ledger:
                 raise LedgerError(exc.status, exc.message, head_of(game) if exc.status == 409 else None) from exc
             except IllegalMove as exc:
                 raise LedgerError(422, exc.message) from exc
+            except Exception as exc:  # noqa: BLE001 - the engine choked on a move: nothing is written
+                log.warning("engine %s: a move raised %r", game.engine, exc)
+                raise LedgerError(422, "the game cannot apply this move") from exc
             entry = self._append(game, "move", step.body)
             if envelope.get("secret_commit") is not None:
                 Secret.create(game=game, seq=entry["seq"], data=dumps({"seq": entry["seq"], "secret": secret, "salt": salt}))
@@ -254,7 +363,8 @@ class Ledger:
             seat = self._seat_of(game, account)
             if game.status != "running":
                 raise LedgerError(409, "only a running game can be resigned")
-            if not isinstance(envelope, dict) or envelope.get("seat") != seat or envelope.get("game") != game.id:
+            self._check_envelope(envelope)
+            if envelope["seat"] != seat or envelope["game"] != game.id:
                 raise LedgerError(403, f"you hold seat {seat} of this game; the envelope must name both")
             try:
                 body = steps.resign(account.key, envelope, sig, game.seats, (game.head_seq + 1, game.head_hash))
@@ -264,6 +374,15 @@ class Ledger:
             self._finish(game, body["result"])
             game.save()
         return Appended(entry, game)
+
+    @staticmethod
+    def _check_envelope(envelope: Any) -> None:
+        """Exact members and types first (400), so that no comparison below is loose:
+        in Python 0.0 == 0 and True == 1."""
+        try:
+            steps.check_envelope(envelope)
+        except steps.StepError as exc:
+            raise LedgerError(exc.status, exc.message) from exc
 
     @staticmethod
     def _seat_of(game: Game, account: Account) -> int:

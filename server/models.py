@@ -7,10 +7,14 @@ for byte what it signs and serves.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from pathlib import Path
 
 import peewee as pw
 from playhouse.db_url import connect
+from playhouse.migrate import SchemaMigrator, migrate
+
+log = logging.getLogger(__name__)
 
 database = pw.DatabaseProxy()
 
@@ -48,6 +52,9 @@ class Game(BaseModel):
     result = pw.TextField(null=True)
     created = pw.DateTimeField(default=utcnow)
     updated = pw.DateTimeField(default=utcnow)
+    # The X-Pbem-Signature of the request that created the game: a replay of that
+    # request (same key, time, path and body) finds this game instead of making another.
+    request_sig = pw.CharField(max_length=128, null=True, unique=True)
 
 
 class Seat(BaseModel):
@@ -127,19 +134,45 @@ def open_database(url: str | None, data_dir: Path) -> pw.Database:
             # once on a fresh database: one session-level advisory lock serialises them.
             db.execute_sql("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
             try:
-                db.create_tables(MODELS, safe=True)
+                _schema(db)
             finally:
                 db.execute_sql("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK,))
         else:
-            db.create_tables(MODELS, safe=True)
+            with db.atomic():  # BEGIN IMMEDIATE: workers starting together take turns
+                _schema(db)
     return db
+
+
+NAME_INDEX = "account_name_lower"
+
+
+def _schema(db: pw.Database) -> None:
+    """Create what is missing: the tables, columns added since (a tiny migration), indexes."""
+    # Columns first: create_tables would otherwise try to index a column not there yet.
+    game = Game._meta.table_name
+    if db.table_exists(game) and "request_sig" not in {c.name for c in db.get_columns(game)}:
+        migrate(SchemaMigrator.from_database(db).add_column(game, "request_sig", Game.request_sig))
+    db.create_tables(MODELS, safe=True)
+    # Names are unique whatever their case: "Ada" and "ada" would read as one player.
+    table = Account._meta.table_name
+    try:
+        with db.atomic():
+            db.execute_sql(f'CREATE UNIQUE INDEX IF NOT EXISTS "{NAME_INDEX}" ON "{table}" (LOWER("name"))')
+    except pw.IntegrityError:
+        log.warning(
+            "accounts whose names differ only by case exist already: new names are still "
+            "checked case-insensitively, but without the database's unique index"
+        )
 
 
 def _sqlite(path: str) -> pw.SqliteDatabase:
     # IMMEDIATE: every transaction takes the write lock at BEGIN, so two appends
     # to the same game serialise instead of failing late with "database is locked".
+    # synchronous=FULL: in WAL mode NORMAL may lose the last commits on a power cut, and
+    # a move the server acknowledged (and a player holds a receipt for) must not vanish:
+    # the server would then sign another entry at the same seq, which looks like a fork.
     return pw.SqliteDatabase(
         path,
         lock_type="IMMEDIATE",
-        pragmas={"journal_mode": "wal", "foreign_keys": 1, "busy_timeout": 10000, "synchronous": "normal"},
+        pragmas={"journal_mode": "wal", "foreign_keys": 1, "busy_timeout": 10000, "synchronous": "full"},
     )
