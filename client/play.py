@@ -231,10 +231,10 @@ class Player:
             receipt = synced.receipt
             for field in ("engine", "options", "seats"):
                 if receipt.get(field) != summary.get(field):
-                    raise verify.VerifyError(
+                    raise self._kept(game, verify.VerifyError(
                         f"game {game}'s signed genesis says {field} {receipt.get(field)!r}, "
                         f"the server's summary says {summary.get(field)!r}: not joining"
-                    )
+                    ), {"summary": summary})
             if receipt.get("status") != "open":
                 raise ClientError(f"game {game} has already started: no seat to take")
             nonce = join_nonce(key, game, receipt["genesis"])
@@ -263,12 +263,22 @@ class Player:
                 continue
             synced = verify.sync(self.api, self.store, game)
             if synced.receipt.get("seat") != seat:
-                raise verify.VerifyError(
+                raise self._kept(game, verify.VerifyError(
                     f"the server accepted your join of seat {seat}, but its signed log does not "
                     "give that seat to your key"
-                )
+                ), {"join": statement, "sig": sig, "answer": answer})
             return answer
         raise ClientError(f"the log of game {game} kept moving while you joined; try again")
+
+    def _kept(
+        self, game: str, exc: verify.VerifyError, shown: dict[str, Any]
+    ) -> verify.VerifyError:
+        """A failed check keeps what was shown next to the verified receipt (as `verify.sync`
+        does for the log): the server's signed entries and its answer are the proof."""
+        path = self.store.save_fork(
+            game, {"error": str(exc), "receipt": self.store.receipt(game), **shown}
+        )
+        return type(exc)(f"{exc}; what you are shown is kept in {path}")
 
     def _refused(self, game: str, record: dict[str, Any], exc: ApiError) -> None:
         """Every signed submission the server refused is the player's evidence: keep it."""
@@ -328,13 +338,16 @@ class Player:
         seat = receipt.get("seat")
         if seat is None:
             raise ClientError(f"you hold no seat in game {game} (its signed log says so)")
-        for field in ("status", "to_move"):
-            if answer.get(field) != receipt.get(field):
-                raise verify.VerifyError(
-                    f"the server says {field} is {answer.get(field)!r}, its signed log says "
-                    f"{receipt.get(field)!r}"
-                )
-        verify.check_view(receipt, answer.get("view"), answer.get("view_salt"))
+        try:
+            for field in ("status", "to_move"):
+                if answer.get(field) != receipt.get(field):
+                    raise verify.VerifyError(
+                        f"the server says {field} is {answer.get(field)!r}, its signed log says "
+                        f"{receipt.get(field)!r}"
+                    )
+            verify.check_view(receipt, answer.get("view"), answer.get("view_salt"))
+        except verify.VerifyError as exc:
+            raise self._kept(game, exc, {"answer": answer, "log": synced.entries}) from None
         return GameState(
             game=game,
             engine=local_engine(str(receipt.get("engine"))),
@@ -349,25 +362,30 @@ class Player:
     def show(self, game: str) -> dict[str, Any]:
         """Everything `pbem show` prints: the view and the status around it."""
         st = self.state(game)
+        receipt = st.synced.receipt
         summary = self.api.game(game)
+        try:
+            verify.check_summary(receipt, summary)  # names and result as the signed log has them
+        except verify.VerifyError as exc:
+            raise self._kept(game, exc, {"summary": summary}) from None
         players = summary.get("players") or []
         if st.status == "open":
-            taken = sum(1 for p in players if p)
+            taken = len(receipt.get("players") or {})
             text = f"waiting for players: {taken} of {len(players)} seats taken; others join with: pbem join {game}"
         else:
             text = render(st.engine, st.view)
         return {
             "game": game,
             "engine": st.engine.id,
-            "title": summary.get("title") or st.engine.title,
+            "title": st.engine.title,
             "seat": st.seat,
-            "seat_names": summary.get("seat_names") or [],
+            "seat_names": st.engine.seat_names(int(receipt.get("seats") or len(players))),
             "players": players,
             "status": st.status,
             "to_move": st.to_move,
             "your_turn": st.my_turn,
             "head": st.head,
-            "result": summary.get("result"),
+            "result": receipt.get("result"),
             "view": st.view,
             "text": text,
         }
@@ -500,12 +518,16 @@ class Player:
         entry = answer.get("entry")
         logged = synced.entry(env["seq"])
         if logged is None or (entry is not None and entry != logged):
-            raise verify.VerifyError(
+            raise self._kept(game, verify.VerifyError(
                 f"the server's answer to your move is not entry {env['seq']} of its log"
-            )
+            ), {"answer": answer, "envelope": env, "log": synced.entries})
         body = logged["body"]
         if body.get("envelope") != env:
-            raise verify.VerifyError(f"entry {env['seq']} does not hold the move you signed")
+            raise self._kept(
+                game,
+                verify.VerifyError(f"entry {env['seq']} does not hold the move you signed"),
+                {"answer": answer, "envelope": env, "log": synced.entries},
+            )
         return {**answer, "game": game, "seat": seat}
 
     # -- the log --------------------------------------------------------------------------

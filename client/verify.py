@@ -92,6 +92,7 @@ def check_log(
 
     new = dict(receipt) if receipt is not None else {}
     new["players"] = dict(new.get("players") or {})
+    new["names"] = dict(new.get("names") or {})
     new["owed"] = [list(o) for o in new.get("owed") or []]
     previous_hash: str | None = None
     for i, entry in enumerate(entries):
@@ -250,6 +251,7 @@ def _join(game: str, entry: dict[str, Any], receipt: dict[str, Any], me: str | N
     if not ok:
         raise VerifyError(f"entry {seq}: the join is not signed by the player's key")
     players[str(seat)] = key
+    receipt["names"][str(seat)] = body["name"]
     if me is not None and key == me:
         receipt["seat"] = seat
 
@@ -472,6 +474,32 @@ def check_view(receipt: dict[str, Any], view: Any, salt: Any) -> None:
         raise TamperError(
             f"TAMPERING: the view the server shows you is not the one its log committed to "
             f"at entry {views['seq']}: what you are shown is not the game's state"
+        )
+
+
+def check_summary(receipt: dict[str, Any], summary: Any) -> None:
+    """The game's summary (who sits where, the result) must say what the signed log says.
+
+    `pbem show` prints the players' names and the result: a server that shows a player
+    "game over: you lost" or swaps who sits where, against its own signed log, is caught here.
+    """
+    if not isinstance(summary, dict):
+        raise VerifyError("the server's summary of the game is not a JSON object")
+    names, seats = receipt.get("names") or {}, receipt.get("seats")
+    players = summary.get("players")
+    if not isinstance(players, list) or (isinstance(seats, int) and len(players) != seats):
+        raise VerifyError("the server's summary does not list one entry per seat of the game")
+    for seat, shown in enumerate(players):
+        name = shown.get("name") if isinstance(shown, dict) else None
+        if str(seat) in names and name != names[str(seat)]:
+            raise VerifyError(
+                f"the server says seat {seat} is held by {name!r}, its signed log says "
+                f"{names[str(seat)]!r}"
+            )
+    if receipt.get("status") == "over" and summary.get("result") != receipt.get("result"):
+        raise VerifyError(
+            f"the server says the result is {summary.get('result')!r}, its signed log says "
+            f"{receipt.get('result')!r}"
         )
 
 
