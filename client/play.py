@@ -189,6 +189,16 @@ class Player:
         if seats is None:
             seats = int(info.get("min_seats", 2))
         summary = self.api.create_game(engine, options or {}, seats)
+        asked = {"engine": engine, "seats": seats}
+        wrong = [k for k, v in asked.items() if summary.get(k) != v] + [
+            f"options.{k}" for k, v in (options or {}).items()
+            if (summary.get("options") or {}).get(k) != v
+        ]
+        if wrong:
+            raise verify.VerifyError(
+                f"the server made game {summary.get('id')} with other settings than you asked "
+                f"for ({', '.join(wrong)}): not joining it"
+            )
         if join:
             summary = self.join(summary["id"])
         return summary
