@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import quote, urlencode, urlsplit
 
 import requests
 
@@ -20,7 +20,7 @@ from protocol.auth import sign_request
 from protocol.keys import SigningKey
 
 DEFAULT_TIMEOUT = 15.0
-GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 USER_AGENT = "pbem-client/1"
 
 
@@ -55,7 +55,7 @@ def normalise_server(url: str) -> str:
 
 def game_path(game: str) -> str:
     """/v1/games/<id>: ids are checked, not escaped, so the signed path is the path sent."""
-    if not isinstance(game, str) or not GAME_ID.match(game):
+    if not isinstance(game, str) or not GAME_ID.fullmatch(game):
         raise ApiError(0, f"not a game id: {game!r}")
     return f"/v1/games/{game}"
 
@@ -181,6 +181,9 @@ class Api:
 
     def invite(self, game: str, name: str, seat: int | None) -> dict[str, Any]:
         return self.post(f"{game_path(game)}/invite", {"name": name, "seat": seat})
+
+    def cancel_invite(self, game: str, name: str) -> dict[str, Any]:
+        return self.request("DELETE", f"{game_path(game)}/invite/{quote(name, safe='')}")
 
     def view(self, game: str) -> dict[str, Any]:
         return self.get(f"{game_path(game)}/view")

@@ -31,6 +31,7 @@ from client.store import StoreError
 from client.verify import VerifyError
 from engines.core import IllegalMove
 from protocol.audit import audit as audit_export
+from protocol.canonical import loads_strict
 
 EXIT_ERROR = 1
 EXIT_INCOMPLETE = 3
@@ -307,9 +308,22 @@ def invite(
     seat: Annotated[
         int | None, typer.Option(help="The seat to keep for them (default: the first free one).")
     ] = None,
+    cancel: Annotated[
+        bool, typer.Option("--cancel", help="Cancel their invitation: the kept seat is free again.")
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Keep a seat of an open game for a named player; they see it in `pbem games` and join it."""
+    """Keep a seat of an open game for a named player; they see it in `pbem games` and join it.
+
+    With --cancel, free the seat kept for them (the creator, the inviter or the guest may).
+    """
+    if cancel:
+        summary = _player().cancel_invite(game, name)
+        if as_json:
+            _print_json(summary)
+            return
+        _out().print(Text(f"the invitation of {name} to game {game} is cancelled; the seat is free"))
+        return
     summary = _player().invite(game, name, seat)
     if as_json:
         _print_json(summary)
@@ -548,9 +562,9 @@ def audit(
     except UnicodeDecodeError as exc:
         raise ClientError(f"{file} is not a text file") from exc
     try:
-        data = json.loads(text)
+        data = loads_strict(text)
     except ValueError as exc:
-        raise ClientError(f"{file} is not JSON ({exc})") from exc
+        raise ClientError(f"{file} is not a log pbem can audit: {exc}") from exc
     verdict = audit_export(data)
     if as_json:
         _print_json(verdict.to_json())

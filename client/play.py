@@ -305,6 +305,10 @@ class Player:
         """Keep a seat for the account called `name`: nobody else can take it."""
         return self.api.invite(game, name, seat)
 
+    def cancel_invite(self, game: str, name: str) -> dict[str, Any]:
+        """Free the seat kept for `name` (the creator, the inviter or the guest may)."""
+        return self.api.cancel_invite(game, name)
+
     def games(self, open_only: bool = False) -> list[dict[str, Any]]:
         """The caller's games (or the open ones), each with `my_seat` when this player sits in it."""
         out = []

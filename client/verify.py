@@ -33,7 +33,7 @@ from protocol.entries import (
     join_statement,
 )
 from protocol.keys import is_public_key_hex
-from protocol.steps import check_payload
+from protocol.steps import HEX64, check_payload
 from protocol.steps import check_view as check_view_commit
 
 
@@ -211,10 +211,7 @@ def _follow(game: str, entry: dict[str, Any], receipt: dict[str, Any], me: str |
         if receipt.get("status") != "over":
             raise VerifyError(f"entry {seq}: a reveal before the game ended")
         raw = body.get("server_seed")
-        try:
-            seed = bytes.fromhex(raw)
-        except (TypeError, ValueError):
-            seed = None
+        seed = bytes.fromhex(raw) if isinstance(raw, str) and HEX64.fullmatch(raw) else None
         if seed is None or seed_commit(seed) != receipt.get("seed_commit"):
             raise VerifyError(
                 f"entry {seq}: the revealed server seed does not match the genesis commitment"

@@ -306,10 +306,9 @@ class _Auditor:
         if last["type"] != "reveal":
             return None
         raw = last["body"].get("server_seed")
-        try:
-            seed = bytes.fromhex(raw)
-        except (TypeError, ValueError) as exc:
-            raise _Fail(last["seq"], "the revealed seed is not hex") from exc
+        if not isinstance(raw, str) or not steps.HEX64.fullmatch(raw):
+            raise _Fail(last["seq"], "the revealed seed is not 32 bytes of lowercase hex")
+        seed = bytes.fromhex(raw)
         if seed_commit(seed) != genesis.get("seed_commit"):
             raise _Fail(last["seq"], "the revealed seed does not match the genesis commitment")
         self.counts["commitments"] += 1

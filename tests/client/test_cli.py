@@ -189,7 +189,9 @@ def test_audit_incomplete_is_not_success(home: dict[str, str], tmp_path: Path) -
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("not json at all", "is not JSON"),
+        ("not json at all", "is not a log pbem can audit"),
+        # issue 6: an export with a key twice is refused, not read by its last value
+        ('{"format": "pbem-log/2", "format": "x", "game": "g", "entries": []}', "twice"),
         (json.dumps({"format": "something else"}), "FAIL: the log: not a pbem-log/2 export"),
         (json.dumps([1, 2]), "FAIL"),
     ],

@@ -20,3 +20,22 @@ def test_the_guest_joins_the_kept_seat_and_others_cannot_take_it(make_player: Ca
     host.join(game)
     with pytest.raises(ClientError):
         stranger.join(game)
+
+
+def test_pbem_invite_cancel_frees_the_kept_seat(make_player: Callable[[str], Player]) -> None:
+    """Issue 6 (smaller): the creator cancels an invitation with `pbem invite GAME NAME --cancel`."""
+    from typer.testing import CliRunner
+
+    from client.cli import app
+
+    host, guest, stranger = make_player("host"), make_player("guest"), make_player("stranger")
+    game = host.new_game("toy", {}, seats=2)["id"]
+    host.invite(game, "guest", seat=0)
+    env = {"PBEM_HOME": str(stranger.store.home)}
+    refused = CliRunner().invoke(app, ["invite", game, "guest", "--cancel"], env=env)
+    assert refused.exit_code == 1 and "error 403" in refused.output
+    env = {"PBEM_HOME": str(host.store.home)}
+    done = CliRunner().invoke(app, ["invite", game, "guest", "--cancel"], env=env)
+    assert done.exit_code == 0 and "cancelled" in done.output, done.output
+    assert guest.games() == []
+    assert stranger.join(game, seat=0)["players"][0]["name"] == "stranger"
