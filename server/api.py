@@ -17,7 +17,8 @@ from protocol.keys import is_public_key_hex
 from server.auth import current_account, request_signature, signer_key
 from server.errors import ApiProblem
 from server.ledger import Ledger, head_of, is_game_id
-from server.models import Account, Entry, Game, Invite, Payload, Seat, database
+from server.models import Account, EmailInvite, Entry, Game, Invite, Payload, Seat, database
+from server.notices import claim_address_invites
 
 bp = Blueprint("api", __name__, url_prefix="/v1")
 
@@ -111,6 +112,12 @@ def summary(game: Game, with_view: bool = True) -> dict[str, Any]:
         {"seat": i.seat, "name": i.account.name}
         for i in Invite.select(Invite, Account).join(Account, on=Invite.account).where(Invite.game == game)
         if players[i.seat] is None
+    ] + [
+        # A seat kept for an address with no account yet: nobody else may take it. The
+        # summary is public, so the address is shown masked.
+        {"seat": e.seat, "name": None, "email": mask_email(e.email)}
+        for e in EmailInvite.select().where(EmailInvite.game == game)
+        if players[e.seat] is None
     ]
     view = None
     if with_view and game.state is not None:
@@ -130,6 +137,11 @@ def summary(game: Game, with_view: bool = True) -> dict[str, Any]:
         "result": json.loads(game.result) if game.result else None,
         "view": view,
     }
+
+
+def mask_email(address: str) -> str:
+    local, _, domain = address.rpartition("@")
+    return f"{local[:1]}...@{domain}"
 
 
 def my_seat(game: Game) -> int:
@@ -234,7 +246,8 @@ def create_account() -> tuple[Response, int]:
             taken = Account.get_or_none(pw.fn.LOWER(Account.name) == name.lower())
             if taken is not None:
                 raise ApiProblem(409, f"the name {name!r} is taken (by {taken.name!r}: names ignore case)")
-            Account.create(name=name, email=email, key=key)
+            account = Account.create(name=name, email=email, key=key)
+            claim_address_invites(account)  # seats kept for this address are now kept for it
     except pw.IntegrityError as exc:  # the same name or key, committed a moment earlier
         raise ApiProblem(409, "an account with this key or name exists already") from exc
     return jsonify({"name": name, "email": email, "key": key}), 201
@@ -303,8 +316,25 @@ def invite(game_id: str) -> Response:
     account = current_account()
     data = body()
     game_or_404(game_id)
-    game = ledger().invite(game_id, account, data.get("name"), data.get("seat"))
+    address = data.get("email")
+    if address is not None:
+        game = invite_address(game_id, account, address, data.get("seat"))
+    else:
+        game = ledger().invite(game_id, account, data.get("name"), data.get("seat"))
     return jsonify(summary(game))
+
+
+def invite_address(game_id: str, by: Account, address: Any, seat: Any) -> Game:
+    """An invitation by e-mail: to the account with that address if there is one, else
+    a seat kept for the address itself (the mail says how to install pbem and join)."""
+    if not isinstance(address, str) or not EMAIL.fullmatch(address):
+        raise ApiProblem(400, "email: an address like someone@example.org")
+    holders = list(Account.select().where(pw.fn.LOWER(Account.email) == address.lower()).limit(2))
+    if len(holders) > 1:
+        raise ApiProblem(409, f"several accounts use {address}: invite one of them by name")
+    if holders:
+        return ledger().invite(game_id, by, holders[0].name, seat)
+    return ledger().invite_address(game_id, by, address, seat)
 
 
 @bp.delete("/games/<game_id>/invite/<name>")

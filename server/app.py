@@ -3,7 +3,8 @@
 Config keys (also read from the environment with a PBEM_ prefix, and
 DATABASE_URL): DATA_DIR (SQLite file, server key, mail outbox), DATABASE_URL
 (PostgreSQL for several workers or hosts), SERVER_KEY_FILE, AUTH_WINDOW
-(seconds of clock skew accepted), MAX_CONTENT_LENGTH (bytes).
+(seconds of clock skew accepted), MAX_CONTENT_LENGTH (bytes); mail: SMTP_HOST,
+SMTP_PORT, SMTP_SECURITY, SMTP_USER, SMTP_PASSWORD, MAIL_FROM, PUBLIC_URL, ... (server/mailer.py).
 """
 
 from __future__ import annotations
@@ -18,7 +19,10 @@ from protocol.keys import SigningKey
 from server import errors
 from server.api import bp
 from server.ledger import Ledger
+from server.mail_api import UNSUBSCRIBE_PATH, mail_bp
+from server.mailer import MAIL_DEFAULTS
 from server.models import database, open_database
+from server.notices import settings_from_config
 
 DEFAULTS: dict[str, Any] = {
     "DATA_DIR": "var/data",
@@ -27,6 +31,7 @@ DEFAULTS: dict[str, Any] = {
     "AUTH_WINDOW": 300,
     "MAX_CONTENT_LENGTH": 64 * 1024,
 }
+DEFAULTS.update(MAIL_DEFAULTS)  # SMTP_*, MAIL_FROM, PUBLIC_URL, ...: server/mailer.py
 
 
 def _from_env() -> dict[str, Any]:
@@ -67,7 +72,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     data_dir = Path(app.config["DATA_DIR"])
     data_dir.mkdir(parents=True, exist_ok=True)
     key_file = Path(app.config["SERVER_KEY_FILE"] or data_dir / "server_key.pem")
-    app.extensions["pbem.ledger"] = Ledger(server_key(key_file))
+    ledger = Ledger(server_key(key_file))
+    ledger.mail = settings_from_config(app.config, bytes.fromhex(ledger.key.seed_hex()))
+    app.extensions["pbem.ledger"] = ledger
     db = open_database(app.config["DATABASE_URL"], data_dir)
     app.extensions["pbem.db"] = db
 
@@ -83,6 +90,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.before_request
     def _json_only() -> Response | None:
+        if request.path.startswith(UNSUBSCRIBE_PATH):
+            return None  # RFC 8058 one-click: a form post, not JSON
         if request.method in ("POST", "PUT", "PATCH") and request.get_data(cache=True):
             if not (request.mimetype or "").endswith("json"):
                 return errors.problem(415, "send the body as application/json")
@@ -90,4 +99,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     errors.register(app)
     app.register_blueprint(bp)
+    app.register_blueprint(mail_bp)
     return app

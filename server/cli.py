@@ -6,6 +6,8 @@ import argparse
 import os
 import sys
 
+from server import mailer
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="pbem-server", description="The pbem turn server.")
@@ -16,9 +18,15 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--data-dir", default=os.environ.get("PBEM_DATA_DIR", "var/data"))
     serve.add_argument("--workers", type=int, default=2)
     serve.add_argument("--dev", action="store_true", help="Flask's development server instead of gunicorn")
+    serve.add_argument("--no-mail", action="store_true", help="no mail sender thread (run `pbem-server mail` elsewhere)")
+    mailer.add_commands(sub)
     args = parser.parse_args(argv)
+    if args.command in ("mail", "outbox"):
+        return mailer.run_command(args)
 
     os.environ["PBEM_DATA_DIR"] = args.data_dir
+    if not args.no_mail:
+        _start_mail_thread()
     if args.dev:
         from server.app import create_app
 
@@ -35,6 +43,13 @@ def main(argv: list[str] | None = None) -> int:
     ]
     run()
     return 0
+
+
+def _start_mail_thread() -> None:
+    """The outbox sender, digests and sweeper in a thread of this process (the gunicorn master)."""
+    from server.app import create_app
+
+    mailer.start_thread(create_app())
 
 
 if __name__ == "__main__":

@@ -26,7 +26,19 @@ from protocol.canonical import NotCanonical, canonical
 from protocol.commitments import seed_commit
 from protocol.entries import entry_hash, join_signed, join_statement, make_entry, seal
 from protocol.keys import SigningKey
-from server.models import Account, Entry, Game, Invite, Payload, Seat, Secret, database, utcnow
+from server import notices
+from server.models import (
+    Account,
+    EmailInvite,
+    Entry,
+    Game,
+    Invite,
+    Payload,
+    Seat,
+    Secret,
+    database,
+    utcnow,
+)
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +98,8 @@ def head_of(game: Game) -> dict[str, Any]:
 
 class Ledger:
     """The server's side of the protocol: it owns the server key and writes entries."""
+
+    mail: notices.MailSettings | None = None  # set by create_app: queue mail with each entry
 
     def __init__(self, server_key: SigningKey) -> None:
         self.key = server_key
@@ -236,6 +250,8 @@ class Ledger:
             kept = Invite.get_or_none((Invite.game == game) & (Invite.seat == seat))
             if kept is not None and kept.account_id != account.id:
                 raise LedgerError(403, f"seat {seat} is kept for {kept.account.name}")
+            if EmailInvite.select().where((EmailInvite.game == game) & (EmailInvite.seat == seat)).exists():
+                raise LedgerError(403, f"seat {seat} is kept for an invited address")
             statement = join_statement(game.id, seat, account.name, account.key, nonce, prev)
             if not isinstance(sig, str) or not join_signed(statement, sig):
                 raise LedgerError(403, "the join signature does not verify with your key")
@@ -268,7 +284,7 @@ class Ledger:
             invites = list(Invite.select().where(Invite.game == game))
             if guest.id in {i.account_id for i in invites}:
                 raise LedgerError(409, f"{guest.name} is invited already")
-            unavailable = {s.seat for s in seats} | {i.seat for i in invites}
+            unavailable = {s.seat for s in seats} | {i.seat for i in invites} | self._address_seats(game)
             free = [s for s in range(game.seats) if s not in unavailable]
             if seat is None:
                 if not free:
@@ -277,12 +293,50 @@ class Ledger:
             if seat not in free:
                 raise LedgerError(409, f"seat {seat} is not free; free: {', '.join(map(str, free)) or 'none'}")
             Invite.create(game=game, seat=seat, account=guest, by=by)
+            if self.mail is not None:
+                notices.invited(self.mail, game, guest, by, seat)
+        return game
+
+    @staticmethod
+    def _address_seats(game: Game) -> set[int]:
+        return {e.seat for e in EmailInvite.select().where(EmailInvite.game == game)}
+
+    def invite_address(self, game_id: str, by: Account, address: str, seat: Any) -> Game:
+        """Keep a free seat for an e-mail address with no account yet, and mail it how to
+        install pbem and join; the account registered later with that address gets the seat."""
+        with database.atomic():
+            game = self._lock(game_id)
+            seats = list(Seat.select().where(Seat.game == game))
+            if game.creator_id != by.id and by.id not in {s.account_id for s in seats}:
+                raise LedgerError(403, "only the game's creator or its players may invite")
+            if game.status != "open":
+                raise LedgerError(409, "this game has already started")
+            if seat is not None and not steps.is_int(seat):
+                raise LedgerError(400, "seat: a whole number, or leave it out for the first free seat")
+            if EmailInvite.select().where(
+                (EmailInvite.game == game) & (pw.fn.LOWER(EmailInvite.email) == address.lower())
+            ).exists():
+                raise LedgerError(409, f"{address} is invited already")
+            invites = {i.seat for i in Invite.select().where(Invite.game == game)}
+            unavailable = {s.seat for s in seats} | invites | self._address_seats(game)
+            free = [s for s in range(game.seats) if s not in unavailable]
+            if seat is None:
+                if not free:
+                    raise LedgerError(409, "no free seat is left to keep")
+                seat = free[0]
+            if seat not in free:
+                raise LedgerError(409, f"seat {seat} is not free; free: {', '.join(map(str, free)) or 'none'}")
+            EmailInvite.create(game=game, seat=seat, email=address, by=by)
+            if self.mail is not None:
+                notices.invited_address(self.mail, game, address, by, seat)
         return game
 
     def cancel_invite(self, game_id: str, by: Account, name: Any) -> Game:
         """Free the seat kept for `name`: the game's creator, the inviter or the guest may."""
         with database.atomic():
             game = self._lock(game_id)
+            if isinstance(name, str) and "@" in name:
+                return self._cancel_address(game, by, name)
             guest = account_named(name)
             kept = (
                 Invite.get_or_none((Invite.game == game) & (Invite.account == guest))
@@ -295,6 +349,18 @@ class Ledger:
             kept.delete_instance()
         return game
 
+    @staticmethod
+    def _cancel_address(game: Game, by: Account, address: str) -> Game:
+        kept = EmailInvite.get_or_none(
+            (EmailInvite.game == game) & (pw.fn.LOWER(EmailInvite.email) == address.lower())
+        )
+        if kept is None:
+            raise LedgerError(404, f"no invitation for {address!r} in this game")
+        if by.id not in (game.creator_id, kept.by_id) and by.email.lower() != address.lower():
+            raise LedgerError(403, "only the game's creator or the inviter may cancel an invitation")
+        kept.delete_instance()
+        return game
+
     def _start(self, game: Game) -> None:
         engine = engines.get(game.engine)
         nonces = [s.nonce for s in Seat.select().where(Seat.game == game).order_by(Seat.seat)]
@@ -305,11 +371,14 @@ class Ledger:
         self._after_step(game, step)
 
     def _after_step(self, game: Game, step: steps.Step) -> None:
+        before = (game.status, game.to_move)
         game.state = dumps(step.state)
         game.to_move = step.body.get("to_move")
         game.status = "running"
         if "result" in step.body:
             self._finish(game, step.body["result"])
+        if self.mail is not None:
+            notices.after_step(self.mail, game, before)
 
     def _finish(self, game: Game, result: dict[str, Any]) -> None:
         secrets = [json.loads(s.data) for s in Secret.select().where(Secret.game == game)]
@@ -317,6 +386,8 @@ class Ledger:
         game.status = "over"
         game.to_move = None
         game.result = dumps(result)
+        if self.mail is not None:
+            notices.game_over(self.mail, game)
 
     def move(self, game_id: str, account: Account, envelope: Any, sig: Any, secret: Any, salt: Any) -> Appended:
         with database.atomic():

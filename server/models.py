@@ -113,9 +113,61 @@ class Secret(BaseModel):
         indexes = ((("game", "seq"), True),)
 
 
+class Mail(BaseModel):
+    """The outbox: one complete message per row, written in the transaction of the entry
+    that causes it (server/notices.py) and delivered once by the sender (server/mailer.py)."""
+
+    account = pw.ForeignKeyField(Account, null=True, backref="mail", on_delete="SET NULL")
+    to_addr = pw.CharField(max_length=254)
+    game = pw.CharField(max_length=32, null=True, index=True)
+    kind = pw.CharField(max_length=16)  # turn | invite | start | over | digest
+    message = pw.TextField()  # the RFC 5322 text, as sent
+    key = pw.CharField(max_length=191, unique=True)  # dedupe: one row per (cause, recipient)
+    status = pw.CharField(max_length=16, default="pending")  # pending | sent | failed
+    attempts = pw.IntegerField(default=0)
+    next_try = pw.DateTimeField(default=utcnow)
+    last_error = pw.TextField(null=True)
+    created = pw.DateTimeField(default=utcnow)
+    sent_at = pw.DateTimeField(null=True)
+
+    class Meta:
+        indexes = ((("status", "next_try"), False),)
+
+
+class MailPref(BaseModel):
+    """An account's mail preference (no row: "all") and the day of its last digest."""
+
+    account = pw.ForeignKeyField(Account, unique=True, backref="mail_pref", on_delete="CASCADE")
+    notify = pw.CharField(max_length=8, default="all")  # all | digest | none
+    digest_day = pw.CharField(max_length=10, null=True)  # YYYY-MM-DD (UTC) of the last digest
+
+
+class Mute(BaseModel):
+    """No mail about this game for this account."""
+
+    account = pw.ForeignKeyField(Account, backref="mutes", on_delete="CASCADE")
+    game = pw.ForeignKeyField(Game, backref="mutes", on_delete="CASCADE")
+
+    class Meta:
+        indexes = ((("account", "game"), True),)
+
+
+class EmailInvite(BaseModel):
+    """A seat kept for an e-mail address with no account yet: the account registered later
+    with that address gets the seat kept for it (an Invite) in the same transaction."""
+
+    game = pw.ForeignKeyField(Game, backref="email_invites", on_delete="CASCADE")
+    seat = pw.IntegerField()
+    email = pw.CharField(max_length=254)
+    by = pw.ForeignKeyField(Account, backref="email_invitations_sent")
+
+    class Meta:
+        indexes = ((("game", "seat"), True), (("game", "email"), True))
+
+
 SCHEMA_LOCK = 0x7062656D  # "pbem": the advisory lock key for creating the schema
 
-MODELS = [Account, Game, Seat, Invite, Entry, Payload, Secret]
+MODELS = [Account, Game, Seat, Invite, Entry, Payload, Secret, Mail, MailPref, Mute, EmailInvite]
 
 
 def open_database(url: str | None, data_dir: Path) -> pw.Database:

@@ -1,0 +1,487 @@
+"""The outbox sender: delivers pending `Mail` rows over SMTP, each exactly once.
+
+Claiming: one row at a time, in a transaction that holds the row's lock while the
+message goes out (`SELECT ... FOR UPDATE SKIP LOCKED` on PostgreSQL, so several
+senders on several hosts share the work and never take the same row; on SQLite the
+transaction is BEGIN IMMEDIATE, which serialises senders). The row is marked sent in
+that same transaction, so a row is sent once, or, if the SMTP server refuses or
+is down, stays pending with its attempt counted and its next try pushed back
+exponentially (nothing is lost). A permanent refusal (5xx) marks it failed.
+
+With no SMTP host configured, each message is written as a .eml file under
+DATA_DIR/outbox/ and marked sent.
+
+`MailLoop` runs the sender, the daily digest (server.notices.digest) and, if the
+module exists, `server.sweeper.tick()` (deadlines), with an injectable clock and sleep.
+`pbem-server serve` starts it in a thread of the gunicorn master; `pbem-server mail`
+runs it on its own (`--once`: what is due, then exit); `pbem-server outbox` lists rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import importlib
+import json
+import logging
+import os
+import smtplib
+import ssl
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from email.utils import parseaddr
+from pathlib import Path
+from typing import Any
+
+import peewee as pw
+
+from server import notices
+from server.models import Mail, database, utcnow
+
+log = logging.getLogger(__name__)
+
+# Config keys (read from PBEM_<KEY> like the others, see server/app.py).
+MAIL_DEFAULTS: dict[str, Any] = {
+    "SMTP_HOST": None,
+    "SMTP_PORT": 0,  # 0: 587 for starttls, 465 for tls, 25 for none
+    "SMTP_SECURITY": "starttls",  # starttls | tls | none
+    "SMTP_USER": None,
+    "SMTP_PASSWORD": None,
+    "SMTP_TIMEOUT": 30,
+    "MAIL_FROM": None,  # default: pbem <pbem@HOST of PUBLIC_URL>
+    "PUBLIC_URL": None,  # links in mail; default: the URL a request came in on
+    "MAIL_SECRET": None,  # default: derived from the server key
+    "CLIENT_INSTALL": None,  # how an invited address installs pbem (default "pip install pbem")
+    "MAIL_INTERVAL": 30,  # seconds between rounds of the sender loop
+}
+SECURITY = ("starttls", "tls", "none")
+BACKOFF_FIRST = 60  # seconds before the first retry; doubles each attempt
+BACKOFF_MAX = 3600
+BATCH = 200  # rows per round at most
+
+
+def backoff(attempts: int) -> dt.timedelta:
+    """The wait after the n-th failed attempt: 1, 2, 4, ... minutes, at most an hour."""
+    return dt.timedelta(seconds=min(BACKOFF_MAX, BACKOFF_FIRST * 2 ** max(0, attempts - 1)))
+
+
+@dataclass(frozen=True)
+class SmtpConfig:
+    host: str | None
+    port: int
+    security: str
+    user: str | None
+    password: str | None
+    mail_from: str
+    timeout: float
+    outbox_dir: Path
+
+    @classmethod
+    def from_config(cls, config: Any, mail_from: str) -> SmtpConfig:
+        security = str(config.get("SMTP_SECURITY") or "starttls").lower()
+        if security not in SECURITY:
+            raise ValueError(f"PBEM_SMTP_SECURITY={security!r}: one of {', '.join(SECURITY)}")
+        port = int(config.get("SMTP_PORT") or 0) or {"starttls": 587, "tls": 465, "none": 25}[security]
+        return cls(
+            host=config.get("SMTP_HOST") or None,
+            port=port,
+            security=security,
+            user=config.get("SMTP_USER") or None,
+            password=config.get("SMTP_PASSWORD") or None,
+            mail_from=mail_from,
+            timeout=float(config.get("SMTP_TIMEOUT") or 30),
+            outbox_dir=Path(config["DATA_DIR"]) / "outbox",
+        )
+
+
+class Transient(Exception):
+    """Try again later (the server is down, a 4xx)."""
+
+
+class Permanent(Exception):
+    """Never deliverable as it is (a 5xx for the recipient or the message)."""
+
+
+class SmtpTransport:
+    """One SMTP connection, opened lazily, kept for a round, closed at its end."""
+
+    def __init__(self, cfg: SmtpConfig) -> None:
+        self.cfg = cfg
+        self.conn: smtplib.SMTP | None = None
+
+    def open(self) -> None:
+        cfg = self.cfg
+        try:
+            if cfg.security == "tls":
+                conn: smtplib.SMTP = smtplib.SMTP_SSL(
+                    cfg.host or "", cfg.port, timeout=cfg.timeout, context=ssl.create_default_context()
+                )
+            else:
+                conn = smtplib.SMTP(cfg.host or "", cfg.port, timeout=cfg.timeout)
+                if cfg.security == "starttls":
+                    conn.starttls(context=ssl.create_default_context())
+            if cfg.user:
+                conn.login(cfg.user, cfg.password or "")
+        except smtplib.SMTPAuthenticationError as exc:
+            raise Transient(f"SMTP login refused: {exc.smtp_code} {_text(exc.smtp_error)}") from exc
+        except (OSError, smtplib.SMTPException) as exc:
+            raise Transient(f"cannot reach SMTP {cfg.host}:{cfg.port}: {exc}") from exc
+        self.conn = conn
+
+    def send(self, to_addr: str, message: str) -> None:
+        if self.conn is None:
+            self.open()
+        assert self.conn is not None
+        sender = parseaddr(self.cfg.mail_from)[1] or self.cfg.mail_from
+        data = message.replace("\r\n", "\n").replace("\n", "\r\n").encode("ascii", "replace")
+        try:
+            refused = self.conn.sendmail(sender, [to_addr], data)
+        except smtplib.SMTPRecipientsRefused as exc:
+            code, why = next(iter(exc.recipients.values()))
+            raise (Permanent if code >= 500 else Transient)(f"{code} {_text(why)}") from exc
+        except smtplib.SMTPResponseException as exc:
+            self._drop()
+            raise (Permanent if exc.smtp_code >= 500 else Transient)(
+                f"{exc.smtp_code} {_text(exc.smtp_error)}"
+            ) from exc
+        except (OSError, smtplib.SMTPException) as exc:
+            self._drop()
+            raise Transient(f"SMTP failed: {exc}") from exc
+        if refused:  # pragma: no cover - one recipient: refused raises above
+            raise Transient(str(refused))
+
+    def _drop(self) -> None:
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            try:
+                conn.close()
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            try:
+                conn.quit()
+            except (OSError, smtplib.SMTPException):
+                conn.close()
+
+
+class FileTransport:
+    """No SMTP configured: each message becomes DATA_DIR/outbox/<created>-<id>-<kind>.eml."""
+
+    def __init__(self, directory: Path) -> None:
+        self.dir = directory
+
+    def write(self, row: Mail) -> Path:
+        self.dir.mkdir(parents=True, exist_ok=True)
+        created = row.created.strftime("%Y%m%dT%H%M%S") if row.created else "0"
+        path = self.dir / f"{created}-{row.id:06d}-{row.kind}.eml"
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        tmp.write_text(row.message, encoding="ascii", errors="replace")
+        os.replace(tmp, path)
+        return path
+
+    def close(self) -> None:
+        pass
+
+
+def _text(value: Any) -> str:
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+
+
+def _postgres() -> bool:
+    return isinstance(database.obj, pw.PostgresqlDatabase)
+
+
+def _claim(now: dt.datetime, after_id: int) -> Mail | None:
+    """The next due row, locked for this transaction (others skip it on PostgreSQL)."""
+    query = (
+        Mail.select()
+        .where((Mail.status == "pending") & (Mail.next_try <= now) & (Mail.id > after_id))
+        .order_by(Mail.id)
+        .limit(1)
+    )
+    if _postgres():
+        query = query.for_update("FOR UPDATE SKIP LOCKED")
+    return query.first()
+
+
+class Sender:
+    """Deliver what is due. `clock` gives naive UTC datetimes (models.utcnow)."""
+
+    def __init__(self, cfg: SmtpConfig, clock: Callable[[], dt.datetime] = utcnow) -> None:
+        self.cfg = cfg
+        self.clock = clock
+
+    def send_due(self, limit: int = BATCH) -> dict[str, int]:
+        """One round: every due row at most once. Returns counts of sent, retry, failed."""
+        counts = {"sent": 0, "retry": 0, "failed": 0}
+        now = self.clock()
+        if not Mail.select().where((Mail.status == "pending") & (Mail.next_try <= now)).exists():
+            return counts
+        transport: SmtpTransport | FileTransport
+        if self.cfg.host:
+            transport = SmtpTransport(self.cfg)
+            try:
+                transport.open()  # before any row lock: a slow or dead server blocks no one
+            except Transient as exc:
+                counts["retry"] += self._postpone_all(now, str(exc))
+                return counts
+        else:
+            transport = FileTransport(self.cfg.outbox_dir)
+        last = 0
+        try:
+            for _ in range(limit):
+                with database.atomic():
+                    row = _claim(now, last)
+                    if row is None:
+                        break
+                    last = row.id
+                    outcome = self._deliver(transport, row, now)
+                    counts[outcome] += 1
+                if outcome == "retry" and isinstance(transport, SmtpTransport) and transport.conn is None:
+                    # The connection died: the rest waits for the next round (their next_try
+                    # is not pushed back: they were never tried).
+                    break
+        finally:
+            transport.close()
+        return counts
+
+    def _deliver(self, transport: SmtpTransport | FileTransport, row: Mail, now: dt.datetime) -> str:
+        try:
+            if isinstance(transport, FileTransport):
+                transport.write(row)
+            else:
+                transport.send(row.to_addr, row.message)
+        except Permanent as exc:
+            row.status, row.attempts, row.last_error = "failed", row.attempts + 1, str(exc)[:1000]
+            row.save()
+            log.warning("mail %s to %s failed for good: %s", row.id, row.to_addr, exc)
+            return "failed"
+        except (Transient, OSError) as exc:
+            row.attempts += 1
+            row.next_try = now + backoff(row.attempts)
+            row.last_error = str(exc)[:1000]
+            row.save()
+            return "retry"
+        row.status, row.attempts, row.sent_at, row.last_error = "sent", row.attempts + 1, self.clock(), None
+        row.save()
+        return "sent"
+
+    @staticmethod
+    def _postpone_all(now: dt.datetime, error: str) -> int:
+        """The SMTP server cannot be reached: every due row counts an attempt and waits."""
+        n = 0
+        with database.atomic():
+            query = Mail.select().where((Mail.status == "pending") & (Mail.next_try <= now)).order_by(Mail.id)
+            if _postgres():
+                query = query.for_update("FOR UPDATE SKIP LOCKED")
+            for row in query:
+                row.attempts += 1
+                row.next_try = now + backoff(row.attempts)
+                row.last_error = error[:1000]
+                row.save()
+                n += 1
+        log.warning("mail: %s; %d message(s) wait", error, n)
+        return n
+
+
+def _sweeper_tick() -> Callable[..., Any] | None:
+    """server.sweeper.tick (the deadlines), if that module exists."""
+    try:
+        module = importlib.import_module("server.sweeper")
+    except ModuleNotFoundError as exc:
+        if exc.name in ("server.sweeper",):
+            return None
+        raise
+    tick = getattr(module, "tick", None)
+    return tick if callable(tick) else None
+
+
+class MailLoop:
+    """send due mail, queue the digests, tick the sweeper; then sleep; repeat.
+
+    Every round opens its own database connection and closes it before sleeping, and
+    holds `FORK_LOCK` while it has one, so a gunicorn master forking a worker never
+    hands it an open connection (see `install_fork_guard`).
+    """
+
+    def __init__(
+        self,
+        app: Any,
+        clock: Callable[[], dt.datetime] = utcnow,
+        sleep: Callable[[float], None] = time.sleep,
+        interval: float | None = None,
+    ) -> None:
+        self.app = app
+        self.clock = clock
+        self.sleep = sleep
+        self.settings: notices.MailSettings = app.extensions["pbem.ledger"].mail
+        self.cfg = SmtpConfig.from_config(app.config, self.settings.mail_from)
+        self.sender = Sender(self.cfg, clock)
+        self.interval = float(interval if interval is not None else app.config.get("MAIL_INTERVAL") or 30)
+        self.stopping = threading.Event()
+
+    def round(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        with FORK_LOCK:
+            opened = database.is_closed()
+            if opened:
+                database.connect()
+            try:
+                tick = _sweeper_tick()
+                if tick is not None:
+                    try:
+                        out["tick"] = _call_tick(tick, self.app, self.clock)
+                    except Exception:  # noqa: BLE001 - the mail must still go out
+                        log.exception("sweeper tick failed")
+                out["digests"] = notices.digest(self.settings, self.clock())
+                out.update(self.sender.send_due())
+            finally:
+                if opened and not database.is_closed():
+                    database.close()
+        return out
+
+    def run(self, once: bool = False, rounds: int | None = None) -> None:
+        done = 0
+        while not self.stopping.is_set():
+            try:
+                result = self.round()
+                if any(result.get(k) for k in ("sent", "retry", "failed", "digests")):
+                    log.info("mail round: %s", result)
+            except Exception:  # noqa: BLE001 - a database hiccup must not end the loop
+                if once:
+                    raise
+                log.exception("mail round failed")
+            done += 1
+            if once or (rounds is not None and done >= rounds):
+                return
+            self.sleep(self.interval)
+
+    def stop(self) -> None:
+        self.stopping.set()
+
+
+def _call_tick(tick: Callable[..., Any], app: Any, clock: Callable[[], dt.datetime]) -> Any:
+    """tick() as the sweeper defines it: with (app, now), (now) or nothing."""
+    import inspect
+
+    params = inspect.signature(tick).parameters
+    with app.app_context():
+        if "app" in params and "now" in params:
+            return tick(app=app, now=clock())
+        if "now" in params:
+            return tick(now=clock())
+        if "app" in params:
+            return tick(app=app)
+        return tick()
+
+
+FORK_LOCK = threading.Lock()
+_guarded = False
+
+
+def install_fork_guard() -> None:
+    """Forks (gunicorn starting a worker) wait until the mail thread holds no connection."""
+    global _guarded
+    if _guarded:
+        return
+    os.register_at_fork(before=FORK_LOCK.acquire, after_in_parent=FORK_LOCK.release, after_in_child=FORK_LOCK.release)
+    _guarded = True
+
+
+def start_thread(app: Any) -> tuple[threading.Thread, MailLoop]:
+    """The sender loop in a daemon thread of this process (the gunicorn master)."""
+    install_fork_guard()
+    loop = MailLoop(app)
+    thread = threading.Thread(target=loop.run, name="pbem-mail", daemon=True)
+    thread.start()
+    return thread, loop
+
+
+# -- pbem-server mail / outbox --------------------------------------------------------------
+
+
+def add_commands(sub: Any) -> None:
+    mail = sub.add_parser("mail", help="send the outbox's mail (SMTP from PBEM_SMTP_*, else .eml files)")
+    mail.add_argument("--data-dir", default=os.environ.get("PBEM_DATA_DIR", "var/data"))
+    mail.add_argument("--once", action="store_true", help="send what is due, then exit")
+    mail.add_argument("--interval", type=float, default=None, help="seconds between rounds (default 30)")
+    outbox = sub.add_parser("outbox", help="list the mail waiting and sent")
+    outbox.add_argument("--data-dir", default=os.environ.get("PBEM_DATA_DIR", "var/data"))
+    outbox.add_argument("--limit", type=int, default=50, help="newest rows to list (0: all)")
+    outbox.add_argument("--status", choices=["pending", "sent", "failed"], default=None)
+    outbox.add_argument("--json", action="store_true", dest="as_json")
+
+
+def run_command(args: argparse.Namespace) -> int:
+    os.environ["PBEM_DATA_DIR"] = args.data_dir
+    from server.app import create_app
+
+    app = create_app()
+    if args.command == "mail":
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+        loop = MailLoop(app, interval=args.interval)
+        if args.once:
+            result = loop.round()
+            print(json.dumps(result, sort_keys=True))
+            return 0
+        loop.run()
+        return 0
+    return list_outbox(args.limit, args.status, args.as_json)
+
+
+def outbox_rows(limit: int = 50, status: str | None = None) -> list[dict[str, Any]]:
+    query = Mail.select().order_by(Mail.id.desc())
+    if status:
+        query = query.where(Mail.status == status)
+    if limit:
+        query = query.limit(limit)
+    out = []
+    for row in query:
+        subject = ""
+        for line in row.message.splitlines():
+            if line.lower().startswith("subject:"):
+                subject = line.split(":", 1)[1].strip()
+                break
+            if not line:
+                break
+        out.append({
+            "id": row.id,
+            "status": row.status,
+            "kind": row.kind,
+            "to": row.to_addr,
+            "game": row.game,
+            "subject": subject,
+            "attempts": row.attempts,
+            "next_try": _iso(row.next_try),
+            "created": _iso(row.created),
+            "sent_at": _iso(row.sent_at),
+            "last_error": row.last_error,
+        })
+    return list(reversed(out))
+
+
+def _iso(value: dt.datetime | None) -> str | None:
+    return value.strftime("%Y-%m-%dT%H:%M:%SZ") if value else None
+
+
+def list_outbox(limit: int, status: str | None, as_json: bool) -> int:
+    with database.connection_context():
+        rows = outbox_rows(limit, status)
+        totals = {s: Mail.select().where(Mail.status == s).count() for s in ("pending", "sent", "failed")}
+    if as_json:
+        sys.stdout.write(json.dumps({"totals": totals, "mail": rows}, indent=2) + "\n")
+        return 0
+    print(f"outbox: {totals['pending']} waiting, {totals['sent']} sent, {totals['failed']} failed")
+    for r in rows:
+        when = r["sent_at"] if r["status"] == "sent" else f"next try {r['next_try']}"
+        line = f"{r['id']:>6}  {r['status']:<7}  {r['kind']:<6}  {r['to']:<28}  {when}  {r['subject']}"
+        if r["last_error"] and r["status"] != "sent":
+            line += f"  [{r['attempts']} attempt(s): {r['last_error']}]"
+        print(line)
+    return 0
