@@ -418,7 +418,7 @@ def test_changed_seed_resealed(finished, finished_ledger):
 
 def test_seed_not_hex(finished, finished_ledger):
     finished["entries"][REVEAL]["body"]["server_seed"] = "not hex"
-    assert_fail(run(resealed(finished_ledger, finished["entries"], REVEAL)), REVEAL, "not hex")
+    assert_fail(run(resealed(finished_ledger, finished["entries"], REVEAL)), REVEAL, "not 32 bytes of lowercase hex")
 
 
 def test_other_seed_with_matching_commitment(finished, finished_ledger):
