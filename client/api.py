@@ -180,6 +180,9 @@ class Api:
         return self.post(f"{game_path(game)}/join", body)
 
     def invite(self, game: str, name: str, seat: int | None) -> dict[str, Any]:
+        """Invite an account by name, or (a name with an @) an e-mail address."""
+        if "@" in name:
+            return self.post(f"{game_path(game)}/invite", {"email": name, "seat": seat})
         return self.post(f"{game_path(game)}/invite", {"name": name, "seat": seat})
 
     def cancel_invite(self, game: str, name: str) -> dict[str, Any]:
@@ -199,6 +202,15 @@ class Api:
 
     def resign(self, game: str, envelope: dict[str, Any], sig: str) -> dict[str, Any]:
         return self.post(f"{game_path(game)}/resign", {"envelope": envelope, "sig": sig})
+
+    def notify(self, setting: str | None = None) -> dict[str, Any]:
+        """The account's mail setting and muted games; with `setting`, change it first."""
+        if setting is None:
+            return self.get("/v1/me/notify")
+        return self.post("/v1/me/notify", {"notify": setting})
+
+    def mute(self, game: str, mute: bool) -> dict[str, Any]:
+        return self.post(f"{game_path(game)}/mute", {"mute": mute})
 
     def log(self, game: str, start: int = 0) -> dict[str, Any]:
         return self.get(f"{game_path(game)}/log", query={"from": start}, signed=False)

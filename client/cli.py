@@ -304,7 +304,7 @@ def join(
 @app.command()
 def invite(
     game: GameArg,
-    name: Annotated[str, typer.Argument(help="The account name of the player to invite.")],
+    name: Annotated[str, typer.Argument(help="The account name of the player to invite, or an e-mail address (someone without an account gets a mail saying how to install pbem and join).")],
     seat: Annotated[
         int | None, typer.Option(help="The seat to keep for them (default: the first free one).")
     ] = None,
@@ -329,6 +329,9 @@ def invite(
         _print_json(summary)
         return
     kept = [i["seat"] for i in summary.get("invited") or [] if i["name"] == name]
+    if "@" in name:  # an address: a seat is kept for it (or for the account that has it)
+        _out().print(Text(f"a seat of game {game} is kept for {name}; an invitation mail tells them how to join"))
+        return
     _out().print(Text(f"seat {kept[0] if kept else seat} of game {game} is kept for {name}; they join with: pbem join {game}"))
 
 
@@ -634,6 +637,97 @@ def compare(
         _print_json(checked)
         return
     _out().print(Text(checked["text"], style="bold green"))
+
+
+# -- mail ---------------------------------------------------------------------------------
+
+NOTIFY_SETTINGS = ("all", "digest", "none")
+
+
+def _notify_line(settings: dict[str, Any]) -> str:
+    muted = settings.get("muted") or []
+    words = {"all": "every mail", "digest": "one daily digest", "none": "no mail"}
+    setting = settings.get("notify")
+    return f"mail: {setting} ({words.get(str(setting), '?')}); muted games: {', '.join(muted) or 'none'}"
+
+
+@app.command()
+def notify(
+    what: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[all|digest|none|GAME]",
+            help="all: every mail; digest: one mail a day; none: no mail; or a GAME to --mute/--unmute.",
+        ),
+    ] = None,
+    mute: Annotated[
+        bool | None, typer.Option("--mute/--unmute", help="With a GAME: no mail about it / mail again.")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Which mail you get: every mail (your turn, invitations, start, game over), a daily
+    digest, or none; or mute one game. Without arguments, show the current setting."""
+    api = _player().api
+    if what is None:
+        if mute is not None:
+            raise ClientError("--mute and --unmute need a GAME: pbem notify GAME --mute")
+        settings = api.notify()
+    elif what in NOTIFY_SETTINGS:
+        if mute is not None:
+            raise ClientError("--mute and --unmute go with a GAME, not with a setting")
+        settings = api.notify(what)
+    elif mute is None:
+        settings = api.notify()
+        state = "muted" if what in (settings.get("muted") or []) else "not muted"
+        if as_json:
+            _print_json({**settings, "game": what, "game_muted": state == "muted"})
+        else:
+            _out().print(Text(f"game {what} is {state}; " + _notify_line(settings)))
+        return
+    else:
+        settings = api.mute(what, mute)
+    if as_json:
+        _print_json(settings)
+        return
+    _out().print(Text(_notify_line(settings)))
+
+
+def key_fingerprint(public_hex: str) -> str:
+    """The first 64 bits of SHA-256 over the public key, in groups of four hex digits."""
+    import hashlib
+
+    digest = hashlib.sha256(bytes.fromhex(public_hex)).hexdigest()[:16]
+    return " ".join(digest[i : i + 4] for i in range(0, 16, 4))
+
+
+@app.command()
+def whoami(as_json: JsonOpt = False) -> None:
+    """Your account as the server knows it: name, e-mail, server, key fingerprint, mail settings."""
+    player = _player()
+    me = player.api.me()
+    settings = player.api.notify()
+    out = {
+        "name": me.get("name"),
+        "email": me.get("email"),
+        "server": player.config.get("server"),
+        "key": me.get("key"),
+        "fingerprint": key_fingerprint(str(me.get("key"))),
+        "key_file": str(player.store.key_path),
+        "notify": settings.get("notify"),
+        "muted": settings.get("muted") or [],
+    }
+    if as_json:
+        _print_json(out)
+        return
+    console = _out()
+    for label, value in (
+        ("name", out["name"]),
+        ("email", out["email"]),
+        ("server", out["server"]),
+        ("key", f"{out['fingerprint']} (SHA-256 of your public key; {out['key_file']})"),
+        ("mail", _notify_line(settings).removeprefix("mail: ")),
+    ):
+        console.print(Text(f"{label:<7}{value}"))
 
 
 def main() -> None:

@@ -66,7 +66,7 @@ def mute(game_id: str) -> Response:
             Mute.insert(account=account, game=game).on_conflict_ignore().execute()
         else:
             Mute.delete().where((Mute.account == account) & (Mute.game == game)).execute()
-    return jsonify({"game": game.id, "muted": value, **settings_of(account)})
+    return jsonify({**settings_of(account), "game": game.id, "game_muted": value})
 
 
 def _unsubscriber(account_id: int, token: str) -> Account:
