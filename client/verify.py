@@ -33,7 +33,7 @@ from protocol.entries import (
     join_statement,
 )
 from protocol.keys import is_public_key_hex
-from protocol.steps import HEX64, check_payload
+from protocol.steps import HEX64, abort_result, check_payload, deadline_problem, forfeit_result
 from protocol.steps import check_view as check_view_commit
 
 
@@ -151,6 +151,11 @@ def _genesis(game: str, entry: dict[str, Any], receipt: dict[str, Any]) -> None:
     receipt["engine"] = body.get("engine")
     receipt["options"] = body.get("options")
     receipt["seats"] = body.get("seats")
+    if "deadline" in body:  # absent: no deadlines; present: exactly its shape (PROTOCOL.md section 9)
+        problem = deadline_problem(body["deadline"])
+        if problem is not None:
+            raise VerifyError(f"entry 0: the genesis deadline is malformed: {problem}")
+    receipt["deadline"] = body.get("deadline")
     receipt["genesis"] = _hash(entry)
     receipt["status"] = "open"
     receipt["to_move"] = None
@@ -204,9 +209,7 @@ def _follow(game: str, entry: dict[str, Any], receipt: dict[str, Any], me: str |
         else:
             _ended(receipt, body.get("result"))
     elif kind == "system":
-        if receipt.get("started") is None:
-            raise VerifyError(f"entry {seq}: a system entry before the game started")
-        _ended(receipt, body.get("result"))
+        _system(entry, receipt)
     elif kind == "reveal":
         if receipt.get("status") != "over":
             raise VerifyError(f"entry {seq}: a reveal before the game ended")
@@ -219,6 +222,56 @@ def _follow(game: str, entry: dict[str, Any], receipt: dict[str, Any], me: str |
         receipt["revealed"] = seq
     else:
         raise VerifyError(f"entry {seq}: an entry of unknown type {kind!r}")
+
+
+def _system(entry: dict[str, Any], receipt: dict[str, Any]) -> None:
+    """A server-signed system entry other than a resignation (PROTOCOL.md section 9).
+
+    An abort may end a game at any time (also before the start) and must imply its result;
+    a timeout or a forfeit needs a deadline in the genesis with that action on expiry and
+    must name the seat to move (the client knows it from the last state entry). A timeout
+    is a state entry like a move (new views, to_move, payloads owed); a forfeit ends the game.
+    What a client cannot check is the bot's move itself: that needs the seed (the audit).
+    """
+    seq, body = entry["seq"], entry["body"]
+    system = body.get("kind")
+    if system == "abort":
+        reason = body.get("reason")
+        if not isinstance(reason, str) or body.get("result") != abort_result(reason):
+            raise VerifyError(f"entry {seq}: the abort's result is not what an abort implies")
+        _ended(receipt, body["result"])
+        return
+    if system not in ("timeout", "forfeit"):
+        raise VerifyError(f"entry {seq}: a system entry of unknown kind {system!r}")
+    if receipt.get("started") is None:
+        raise VerifyError(f"entry {seq}: a {system} before the game started")
+    deadline = receipt.get("deadline")
+    action = "bot" if system == "timeout" else "forfeit"
+    if not isinstance(deadline, dict):
+        raise VerifyError(f"entry {seq}: a {system} in a game without deadlines")
+    if deadline.get("on_expiry") != action:
+        raise VerifyError(
+            f"entry {seq}: a {system}, but the signed genesis says {deadline.get('on_expiry')!r} on expiry"
+        )
+    seat = body.get("seat")
+    if not _is_int(seat) or seat != receipt.get("to_move"):
+        raise VerifyError(
+            f"entry {seq}: a {system} for seat {seat!r}, but seat {receipt.get('to_move')!r} is to move"
+        )
+    if system == "forfeit":
+        expected = {"kind": "forfeit", "seat": seat, "result": forfeit_result(receipt["seats"], seat)}
+        if body != expected:
+            raise VerifyError(f"entry {seq}: the forfeit is not what a forfeit of seat {seat} implies")
+        _ended(receipt, body["result"])
+        return
+    committed = body.get("secret_commit")
+    if (
+        body.get("action") != "bot"
+        or not isinstance(body.get("move"), dict)
+        or not (committed is None or (isinstance(committed, str) and HEX64.fullmatch(committed)))
+    ):
+        raise VerifyError(f"entry {seq}: the timeout names no move the server played")
+    _state_entry(entry, receipt)
 
 
 def _join(game: str, entry: dict[str, Any], receipt: dict[str, Any], me: str | None) -> None:
@@ -254,7 +307,7 @@ def _join(game: str, entry: dict[str, Any], receipt: dict[str, Any], me: str | N
 
 
 def _state_entry(entry: dict[str, Any], receipt: dict[str, Any]) -> None:
-    """A start or a move: the new state's status, its view commitments, and the payloads owed to me."""
+    """A start, a move or a timeout: the new state's status, its view commitments, and the payloads owed to me."""
     seq, body = entry["seq"], entry["body"]
     views = body.get("views")
     seats = receipt.get("seats")

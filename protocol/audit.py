@@ -196,6 +196,11 @@ class _Auditor:
             raise _Fail(0, f"bad options: {exc}") from exc
         if options != genesis.get("options"):
             raise _Fail(0, "the options are not complete as the engine would set them")
+        deadline = genesis.get("deadline")
+        if "deadline" in genesis:  # absent: no deadlines; present: exactly its shape (never null)
+            problem = steps.deadline_problem(deadline)
+            if problem is not None:
+                raise _Fail(0, f"the genesis deadline is malformed: {problem}")
 
         seed = self._seed(entries, genesis)
         secrets = self._secrets(entries[-1]) if seed is not None else {}
@@ -261,9 +266,17 @@ class _Auditor:
                 state = step.state
                 result = step.body.get("result")
             elif kind == "system":
-                if state is None:
+                system = body.get("kind")
+                if state is None and system != "abort":  # only an abort may end a game never started
                     raise _Fail(seq, "a system entry before the start")
-                result = self._system(seq, body, seats, joins, prev)
+                if system == "timeout":
+                    state, result = self._timeout(
+                        seq, body, engine, state, seed, secrets, used_secrets, seats, joins, deadline
+                    )
+                elif system == "forfeit":
+                    result = self._forfeit(seq, body, engine, state, seed, seats, joins, deadline)
+                else:
+                    result = self._system(seq, body, seats, joins, prev)
             elif kind == "reveal":
                 if seq != len(entries) - 1:
                     raise _Fail(seq, "the reveal is not the last entry")
@@ -388,6 +401,79 @@ class _Auditor:
         if not _same(body.get("result"), expected):
             raise _Fail(seq, "the system entry's result is not what it implies")
         return expected
+
+    @staticmethod
+    def _expiry(seq: int, deadline: Any, action: str, what: str) -> None:
+        """A timeout or forfeit needs a genesis deadline whose action on expiry is this one."""
+        if deadline is None:
+            raise _Fail(seq, f"a {what} in a game without deadlines")
+        if deadline.get("on_expiry") != action:
+            raise _Fail(
+                seq, f"a {what}, but the genesis deadline says {deadline.get('on_expiry')!r} on expiry"
+            )
+
+    def _timeout(
+        self,
+        seq: int,
+        body: dict[str, Any],
+        engine: Engine,
+        state: dict[str, Any],
+        seed: bytes | None,
+        secrets: dict[int, dict[str, Any]],
+        used_secrets: set[int],
+        seats: int,
+        joins: dict[int, dict[str, Any]],
+        deadline: Any,
+    ) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """Replay the server's random move for a seat out of time, from the revealed seed."""
+        self._expiry(seq, deadline, "bot", "timeout")
+        seat = body.get("seat")
+        if not steps.is_int(seat) or seat not in joins:
+            raise _Fail(seq, f"a timeout for seat {seat!r}, which nobody joined")
+        if seed is None:
+            return state, None
+        try:
+            step = steps.timeout(engine, state, seat, seed, seq, seats=seats)
+        except steps.StepError as exc:
+            raise _Fail(seq, exc.message) from exc
+        except IllegalMove as exc:
+            raise _Fail(seq, f"the replay refuses the timeout's move: {exc.message}") from exc
+        self._compare(seq, step.body, body)
+        if step.secret is not None:
+            revealed = secrets.get(seq)
+            if revealed is None:
+                raise _Fail(seq, "the reveal holds no secret for this timeout's move")
+            if not _same(revealed.get("secret"), step.secret["secret"]) or revealed.get("salt") != step.secret["salt"]:
+                raise _Fail(seq, "the reveal's secret for this timeout is not the one the seed gives")
+            used_secrets.add(seq)
+            self.counts["commitments"] += 1
+        self.counts["moves"] += 1
+        return step.state, step.body.get("result")
+
+    def _forfeit(
+        self,
+        seq: int,
+        body: dict[str, Any],
+        engine: Engine,
+        state: dict[str, Any],
+        seed: bytes | None,
+        seats: int,
+        joins: dict[int, dict[str, Any]],
+        deadline: Any,
+    ) -> dict[str, Any]:
+        """A seat out of time loses; with the seed, it must have been the seat to move."""
+        self._expiry(seq, deadline, "forfeit", "forfeit")
+        seat = body.get("seat")
+        if not steps.is_int(seat) or seat not in joins:
+            raise _Fail(seq, f"a forfeit for seat {seat!r}, which nobody joined")
+        expected = {"kind": "forfeit", "seat": seat, "result": steps.forfeit_result(seats, seat)}
+        if seed is not None:
+            try:
+                expected = steps.forfeit(engine, state, seat, seats)
+            except steps.StepError as exc:
+                raise _Fail(seq, exc.message) from exc
+        self._compare_exact(seq, expected, body)
+        return expected["result"]
 
     def _compare_exact(self, seq: int, expected: dict[str, Any], actual: dict[str, Any]) -> None:
         """Equal as canonical JSON, not as Python values: `true` is not `1` in a signed log."""

@@ -59,3 +59,17 @@ def move_key(server_seed: bytes, seq: int, player_nonce: str) -> bytes:
         b"pbem/v1/rng/move\n" + canonical({"nonce": player_nonce, "seq": seq}),
         hashlib.sha256,
     ).digest()
+
+
+def secret_salt(server_seed: bytes, seq: int) -> str:
+    """Salts the secret part of a move the server plays for a seat whose time ran out
+    (a `timeout` system entry at `seq`); revealed with the players' secrets at the end."""
+    return _derive(server_seed, f"pbem/v1/salt/secret/{seq}").hex()
+
+
+def timeout_key(server_seed: bytes, seq: int) -> bytes:
+    """The RNG of a `timeout` entry at `seq`: it picks the random legal move, then the same
+    stream (continuing) is the move's rng. No player nonce: nobody submitted this move."""
+    return hmac.new(
+        server_seed, b"pbem/v1/rng/timeout\n" + canonical({"seq": seq}), hashlib.sha256
+    ).digest()

@@ -21,8 +21,10 @@ from protocol.commitments import (
     commit,
     event_salt,
     move_key,
+    secret_salt,
     setup_key,
     state_salt,
+    timeout_key,
     view_salt,
 )
 from protocol.entries import envelope_signed
@@ -66,6 +68,8 @@ class Step:
     body: dict[str, Any]
     state: dict[str, Any]
     payloads: list[Payload]
+    # A timeout's concealed part, as the reveal lists it: {"seq", "secret", "salt"}.
+    secret: dict[str, Any] | None = None
 
 
 def publish(events: list[Event], seed: bytes, seq: int) -> tuple[list[dict[str, Any]], list[Payload]]:
@@ -279,6 +283,7 @@ def resign(player_key: str, env: dict[str, Any], sig: str, seats: int, head: tup
 
 
 def abort(reason: str) -> dict[str, Any]:
+    """The body of an abort (by the server alone; also before the start, PROTOCOL.md section 9)."""
     return {"kind": "abort", "reason": reason, "result": abort_result(reason)}
 
 
@@ -289,3 +294,87 @@ def reveal(seed: bytes, secrets: list[dict[str, Any]], result: dict[str, Any]) -
         "secrets": sorted(secrets, key=lambda s: s["seq"]),
         "result": result,
     }
+
+
+# -- deadlines (issue 7) ------------------------------------------------------------------------
+
+DEADLINE_DAYS = (1, 2, 3, 5, 7, 14)
+DEADLINE_GRACE_HOURS = 168  # at most a week of grace
+DEADLINE_ACTIONS = ("bot", "forfeit")
+DEADLINE_KEYS = frozenset({"days", "grace_hours", "on_expiry"})
+
+
+def deadline_problem(value: Any) -> str | None:
+    """Why `value` is not a genesis `deadline` member, or None when it is one.
+
+    Exactly `{"days", "grace_hours", "on_expiry"}`: days per decision one of 1, 2, 3, 5, 7,
+    14; whole hours of grace from 0 to 168; what happens when the time is up, `bot` or
+    `forfeit`. A game without deadlines has no `deadline` member at all.
+    """
+    if not isinstance(value, dict) or set(value) != DEADLINE_KEYS:
+        return f"a deadline is an object with exactly the members {sorted(DEADLINE_KEYS)}"
+    days, grace, action = value["days"], value["grace_hours"], value["on_expiry"]
+    if not is_int(days) or days not in DEADLINE_DAYS:
+        return f"deadline days must be one of {', '.join(map(str, DEADLINE_DAYS))}"
+    if not is_int(grace) or not 0 <= grace <= DEADLINE_GRACE_HOURS:
+        return f"deadline grace_hours must be a whole number from 0 to {DEADLINE_GRACE_HOURS}"
+    if action not in DEADLINE_ACTIONS:
+        return f"deadline on_expiry must be one of {', '.join(DEADLINE_ACTIONS)}"
+    return None
+
+
+def timeout(
+    engine: Engine, state: dict[str, Any], seat: Any, seed: bytes, seq: int, *, seats: int
+) -> Step:
+    """The server plays the decision of `seat`, whose time ran out: a uniformly random legal move.
+
+    `rng = Rng(timeout_key(seed, seq))` picks `legal[rng.randbelow(len(legal))]` from
+    `engine.legal_moves(state, seat)`, and the same rng, continuing, is the move's rng.
+    A secret part is committed with `secret_salt(seed, seq)` and revealed at the end like
+    a player's. The seat must be the one to move.
+    """
+    if not is_int(seat) or not 0 <= seat < seats:
+        raise StepError(f"seat {seat!r} is not a seat of this game")
+    if engine.to_move(state) != seat:
+        raise StepError(f"seat {seat} is not the seat to move, so its time cannot run out")
+    legal = engine.legal_moves(state, seat)
+    if not legal:
+        raise StepError(f"seat {seat} has no legal move to play for it")
+    rng = Rng(timeout_key(seed, seq))
+    chosen = legal[rng.randbelow(len(legal))]
+    public, secret = engine.split_move(chosen)
+    secret_commit = None
+    record = None
+    if secret is not None:
+        salt = secret_salt(seed, seq)
+        secret_commit = commit(TAG_SECRET, secret, salt)
+        record = {"seq": seq, "secret": secret, "salt": salt}
+    new_state, events = engine.apply(state, seat, chosen, rng)
+    published, payloads = publish(events, seed, seq)
+    body = {
+        "kind": "timeout",
+        "seat": seat,
+        "action": "bot",
+        "move": public,
+        "secret_commit": secret_commit,
+        "events": published,
+        "state": commit(TAG_STATE, new_state, state_salt(seed, seq)),
+        "views": views(engine, new_state, seats, seed, seq),
+        **_status(engine, new_state),
+    }
+    return Step(body, new_state, payloads, record)
+
+
+def forfeit_result(seats: int, seat: int) -> dict[str, Any]:
+    """A seat out of time loses: with two seats the other one wins (like a resignation)."""
+    winner = 1 - seat if seats == 2 else None
+    return {"winner": winner, "scores": None, "reason": f"seat {seat} forfeited: out of time"}
+
+
+def forfeit(engine: Engine, state: dict[str, Any], seat: Any, seats: int) -> dict[str, Any]:
+    """The body of a forfeit: the seat to move ran out of time in a game whose deadline says so."""
+    if not is_int(seat) or not 0 <= seat < seats:
+        raise StepError(f"seat {seat!r} is not a seat of this game")
+    if engine.to_move(state) != seat:
+        raise StepError(f"seat {seat} is not the seat to move, so its time cannot run out")
+    return {"kind": "forfeit", "seat": seat, "result": forfeit_result(seats, seat)}

@@ -14,6 +14,7 @@ from protocol.canonical import NotCanonical, canonical, loads_strict
 from protocol.commitments import view_salt
 from protocol.entries import FORMAT
 from protocol.keys import is_public_key_hex
+from server import clock
 from server.auth import current_account, request_signature, signer_key
 from server.errors import ApiProblem
 from server.ledger import Ledger, head_of, is_game_id
@@ -136,6 +137,7 @@ def summary(game: Game, with_view: bool = True) -> dict[str, Any]:
         "head": head_of(game),
         "result": json.loads(game.result) if game.result else None,
         "view": view,
+        **clock.summary(game),  # "deadline" (as the genesis says) and "clock" (the running one)
     }
 
 
@@ -166,10 +168,10 @@ def payloads_for(game: Game, seat: int, since: int = 0) -> list[dict[str, Any]]:
 
 
 def state_seq(game: Game) -> int | None:
-    """The seq of the entry that committed the current state (the last start or move).
+    """The seq of the entry that committed the current state (the last start, move or timeout).
 
-    System and reveal entries leave the state as it was, and the game ends with at most
-    two of them, so the state's entry is among the last three.
+    Other system entries and the reveal leave the state as it was, and the game ends with at
+    most two of them, so the state's entry is among the last three.
     """
     rows = (
         Entry.select()
@@ -178,8 +180,9 @@ def state_seq(game: Game) -> int | None:
         .limit(3)
     )
     for row in rows:
-        if json.loads(row.data)["type"] in ("start", "move"):
-            return row.seq
+        data = json.loads(row.data)
+        if data["type"] in ("start", "move") or (data["type"] == "system" and data["body"].get("kind") == "timeout"):
+            return row.seq  # a timeout is a step like a move (PROTOCOL.md section 12)
     return None
 
 
@@ -266,7 +269,8 @@ def create_game() -> tuple[Response, int]:
     account = current_account()
     data = body()
     game, made = ledger().create_game(
-        account, data.get("engine"), data.get("options", {}), data.get("seats"), request_signature()
+        account, data.get("engine"), data.get("options", {}), data.get("seats"), request_signature(),
+        deadline=data.get("deadline"),
     )
     return jsonify(summary(game)), 201 if made else 200
 

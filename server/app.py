@@ -4,7 +4,8 @@ Config keys (also read from the environment with a PBEM_ prefix, and
 DATABASE_URL): DATA_DIR (SQLite file, server key, mail outbox), DATABASE_URL
 (PostgreSQL for several workers or hosts), SERVER_KEY_FILE, AUTH_WINDOW
 (seconds of clock skew accepted), MAX_CONTENT_LENGTH (bytes); mail: SMTP_HOST,
-SMTP_PORT, SMTP_SECURITY, SMTP_USER, SMTP_PASSWORD, MAIL_FROM, PUBLIC_URL, ... (server/mailer.py).
+SMTP_PORT, SMTP_SECURITY, SMTP_USER, SMTP_PASSWORD, MAIL_FROM, PUBLIC_URL, ... (server/mailer.py);
+deadlines: ABORT_AFTER_DAYS, VACATION_DAYS (server/deadline_api.py).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from flask import Flask, Response, request
 from protocol.keys import SigningKey
 from server import errors
 from server.api import bp
+from server.deadline_api import DEADLINE_DEFAULTS, deadline_bp
 from server.ledger import Ledger
 from server.mail_api import UNSUBSCRIBE_PATH, mail_bp
 from server.mailer import MAIL_DEFAULTS
@@ -32,6 +34,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 64 * 1024,
 }
 DEFAULTS.update(MAIL_DEFAULTS)  # SMTP_*, MAIL_FROM, PUBLIC_URL, ...: server/mailer.py
+DEFAULTS.update(DEADLINE_DEFAULTS)  # ABORT_AFTER_DAYS, VACATION_DAYS: server/deadline_api.py
 
 
 def _from_env() -> dict[str, Any]:
@@ -100,4 +103,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     errors.register(app)
     app.register_blueprint(bp)
     app.register_blueprint(mail_bp)
+    app.register_blueprint(deadline_bp)
     return app

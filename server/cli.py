@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from server import mailer
+from server import mailer, sweeper
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -20,9 +20,12 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--dev", action="store_true", help="Flask's development server instead of gunicorn")
     serve.add_argument("--no-mail", action="store_true", help="no mail sender thread (run `pbem-server mail` elsewhere)")
     mailer.add_commands(sub)
+    sweeper.add_command(sub)
     args = parser.parse_args(argv)
     if args.command in ("mail", "outbox"):
         return mailer.run_command(args)
+    if args.command == "tick":
+        return sweeper.run_command(args)
 
     os.environ["PBEM_DATA_DIR"] = args.data_dir
     if not args.no_mail:

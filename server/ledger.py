@@ -26,7 +26,7 @@ from protocol.canonical import NotCanonical, canonical
 from protocol.commitments import seed_commit
 from protocol.entries import entry_hash, join_signed, join_statement, make_entry, seal
 from protocol.keys import SigningKey
-from server import notices
+from server import clock, notices
 from server.models import (
     Account,
     EmailInvite,
@@ -135,7 +135,8 @@ class Ledger:
     # -- operations --------------------------------------------------------------
 
     def create_game(
-        self, creator: Account, engine_id: Any, options: Any, seats: Any, request_sig: str | None = None
+        self, creator: Account, engine_id: Any, options: Any, seats: Any, request_sig: str | None = None,
+        deadline: Any = None,
     ) -> tuple[Game, bool]:
         """(the game, True) when made now; (the game made before, False) when the request
         that made it (same signature: same key, time, path and body) comes again."""
@@ -167,6 +168,12 @@ class Ledger:
             "server_key": self.key.public_hex,
             "seed_commit": seed_commit(seed),
         }
+        try:
+            settings = clock.check_deadline(deadline)
+        except clock.BadDeadline as exc:
+            raise LedgerError(400, str(exc)) from exc
+        if settings is not None:  # no deadline: no member, so such a genesis is as it always was
+            body["deadline"] = settings
         genesis = seal(make_entry(game_id, 0, "genesis", None, now_iso(), body), self.key)
         digest = entry_hash(genesis)
         try:
@@ -183,6 +190,8 @@ class Ledger:
                     request_sig=request_sig,
                 )
                 Entry.create(game=game, seq=0, hash=digest, data=dumps(genesis))
+                if settings is not None:
+                    clock.create(game, settings)
         except pw.IntegrityError:
             # The same request, replayed at the same moment, made the game first.
             made = self._made_by(creator, request_sig) if request_sig is not None else None
@@ -379,6 +388,7 @@ class Ledger:
             self._finish(game, step.body["result"])
         if self.mail is not None:
             notices.after_step(self.mail, game, before)
+        clock.after_step(game)  # deadlines: the decision now due gets its clock
 
     def _finish(self, game: Game, result: dict[str, Any]) -> None:
         secrets = [json.loads(s.data) for s in Secret.select().where(Secret.game == game)]

@@ -170,6 +170,55 @@ SCHEMA_LOCK = 0x7062656D  # "pbem": the advisory lock key for creating the schem
 MODELS = [Account, Game, Seat, Invite, Entry, Payload, Secret, Mail, MailPref, Mute, EmailInvite]
 
 
+# -- deadlines (issue 7, server/clock.py and server/sweeper.py) ---------------------------------
+
+
+class Clock(BaseModel):
+    """A game's deadline settings (as its genesis says) and the clock of the current decision.
+
+    `seat` is the seat whose time runs (null: none); the clock restarts whenever the seat
+    to move changes. Times are naive UTC; a vacation moves them. `reminded`/`warned`
+    record that the half-time reminder and the last warning went out, so each goes once.
+    """
+
+    game = pw.ForeignKeyField(Game, unique=True, backref="clock_rows", on_delete="CASCADE")
+    days = pw.IntegerField()
+    grace_hours = pw.IntegerField()
+    on_expiry = pw.CharField(max_length=16)
+    seat = pw.IntegerField(null=True)
+    started = pw.DateTimeField(null=True)
+    remind_at = pw.DateTimeField(null=True, index=True)
+    warn_at = pw.DateTimeField(null=True, index=True)
+    expires_at = pw.DateTimeField(null=True, index=True)
+    reminded = pw.BooleanField(default=False)
+    warned = pw.BooleanField(default=False)
+
+
+class Vacation(BaseModel):
+    """Days an account is away: its clocks in every game stop for that long."""
+
+    account = pw.ForeignKeyField(Account, backref="vacations", on_delete="CASCADE")
+    starts = pw.DateTimeField()
+    ends = pw.DateTimeField(index=True)
+    days = pw.IntegerField()
+    year = pw.IntegerField()  # the budget year (UTC) the days count against
+    created = pw.DateTimeField(default=utcnow)
+
+
+class DeadlineNotice(BaseModel):
+    """Every reminder, warning, timeout, forfeit, vacation and abort notice, as it was given
+    (also handed to the mail outbox when there is one: server/clock.py `announce`)."""
+
+    game = pw.CharField(max_length=32, null=True, index=True)
+    account = pw.ForeignKeyField(Account, backref="deadline_notices", on_delete="CASCADE")
+    kind = pw.CharField(max_length=16)  # reminder | warning | timeout | forfeit | vacation | abort
+    data = pw.TextField()  # canonical JSON
+    created = pw.DateTimeField(default=utcnow)
+
+
+MODELS.extend([Clock, Vacation, DeadlineNotice])
+
+
 def open_database(url: str | None, data_dir: Path) -> pw.Database:
     """SQLite in the data directory unless a DATABASE_URL names another database."""
     if url:

@@ -88,6 +88,7 @@ class Ledger:
         seats: int = 2,
         server_key: SigningKey | None = None,
         seed: bytes | None = None,
+        deadline: dict[str, Any] | None = None,
     ) -> None:
         self.rnd = random.Random(label)
         self.engine = engine
@@ -107,18 +108,18 @@ class Ledger:
         self.secrets: list[dict[str, Any]] = []
         self.payloads: dict[int, list[dict[str, Any]]] = {s: [] for s in range(seats)}
         self.receipts: dict[int, dict[str, Any]] = {}
-        self._append(
-            "genesis",
-            {
-                "engine": engine.id,
-                "engine_version": engine.version,
-                "options": self.options,
-                "seats": seats,
-                "seat_names": engine.seat_names(seats),
-                "server_key": self.server_key.public_hex,
-                "seed_commit": seed_commit(self.seed),
-            },
-        )
+        genesis = {
+            "engine": engine.id,
+            "engine_version": engine.version,
+            "options": self.options,
+            "seats": seats,
+            "seat_names": engine.seat_names(seats),
+            "server_key": self.server_key.public_hex,
+            "seed_commit": seed_commit(self.seed),
+        }
+        if deadline is not None:  # a game without deadlines has no member at all (as the server writes it)
+            genesis["deadline"] = deadline
+        self._append("genesis", genesis)
 
     # -- the log -------------------------------------------------------------------
 
@@ -240,6 +241,30 @@ class Ledger:
         )
         sig = sign_envelope(env, self.player_keys[seat])
         body = steps.resign(self.player_keys[seat].public_hex, env, sig, self.seats, (seq, prev))
+        self.result = body["result"]
+        return self._append("system", body)
+
+    def timeout(self, seat: int | None = None) -> dict[str, Any]:
+        """The server plays a random legal move for the seat to move (or `seat`): its time ran out."""
+        assert self.state is not None and self.result is None
+        seq, _ = self.head()
+        if seat is None:
+            seat = self.engine.to_move(self.state)
+        step = steps.timeout(self.engine, self.state, seat, self.seed, seq, seats=self.seats)
+        self.state = step.state
+        self.result = step.body.get("result")
+        if step.secret is not None:
+            self.secrets.append(step.secret)
+        entry = self._append("system", step.body)
+        self._deliver(step.payloads)
+        return entry
+
+    def forfeit(self, seat: int | None = None) -> dict[str, Any]:
+        """The seat to move (or `seat`) ran out of time and loses."""
+        assert self.state is not None and self.result is None
+        if seat is None:
+            seat = self.engine.to_move(self.state)
+        body = steps.forfeit(self.engine, self.state, seat, self.seats)
         self.result = body["result"]
         return self._append("system", body)
 

@@ -737,8 +737,10 @@ def test_resignation_signed_for_another_move():
     ledger = resign_ledger()
     entries = ledger.export()["entries"]
     seq = len(entries) - 2
-    entries[seq]["body"]["kind"] = "timeout"
+    entries[seq]["body"]["kind"] = "surrender"
     assert_fail(run(resealed(ledger, entries, seq)), seq, "unknown system entry")
+    entries[seq]["body"]["kind"] = "timeout"  # a game without deadlines has no timeouts
+    assert_fail(run(resealed(ledger, entries, seq)), seq, "without deadlines")
 
 
 def test_resignation_with_a_null_envelope():
@@ -760,12 +762,26 @@ def test_abort_with_a_wrong_result():
     )
 
 
-def test_system_entry_before_start():
+def test_abort_before_start_passes():
+    """Issue 7: the creator may abort a game that never started; its log ends with the abort."""
     ledger = Ledger("abort-early")
     ledger.join(0)
     ledger.abort("nobody came")
     ledger.reveal()
-    assert_fail(run(ledger.export()), 2, "before the start")
+    v = run(ledger.export())
+    assert v.word == "PASS", v.to_json()
+    assert v.result == {"winner": None, "scores": None, "reason": "aborted: nobody came"}
+
+
+def test_other_system_entry_before_start():
+    """Only an abort may come before the start: a resignation there fails."""
+    ledger = Ledger("abort-early")
+    ledger.join(0)
+    ledger.abort("nobody came")
+    ledger.reveal()
+    entries = ledger.export()["entries"]
+    entries[2]["body"] = {"kind": "forfeit", "seat": 0, "result": {"winner": None, "scores": None, "reason": "x"}}
+    assert_fail(run(resealed(ledger, entries, 2)), 2, "before the start")
 
 
 # --- forks: receipts --------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.engines import test_core as core_vectors
+from tests.protocol import test_deadlines as deadline_vectors
 from tests.protocol import test_vectors as v
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "PROTOCOL.md"
@@ -53,6 +54,11 @@ HEX_VECTORS = {
     "SEED": v.SEED.hex(),
 }
 
+HEX_VECTORS |= {
+    name: getattr(deadline_vectors, name)
+    for name in ("TIMEOUT_KEY_4", "SECRET_SALT_4", "TOY_TIMEOUT_BODY", "GOLDEN_TIMEOUT_HEAD")
+}
+
 LIST_VECTORS = {
     "SETUP_RANDBELOW6": v.SETUP_RANDBELOW6,
     "MOVE_RANDBELOW6": v.MOVE_RANDBELOW6,
@@ -60,6 +66,7 @@ LIST_VECTORS = {
     "KAT_MIXED": core_vectors.KAT_MIXED,
     "KAT_SHUFFLE10": core_vectors.KAT_SHUFFLE10,
     "KAT_CHOICE": core_vectors.KAT_CHOICE,
+    "TIMEOUT_RANDBELOW6": deadline_vectors.TIMEOUT_RANDBELOW6,
 }
 
 
@@ -108,6 +115,8 @@ def test_doc_has_request_message(doc):
         "pbem/v1/salt/state/{seq}",
         "pbem/v1/rng/setup\\n",
         "pbem/v1/rng/move\\n",
+        "pbem/v1/rng/timeout\\n",
+        "pbem/v1/salt/secret/{seq}",
     ],
 )
 def test_doc_has_tags(doc, tag):
