@@ -3,7 +3,8 @@
 Starts `pbem-server serve` (gunicorn, SQLite in a temporary data directory) on a
 free loopback port, registers bot players through the client code, plays one
 complete game per engine over HTTP, exports each log to var/demo/ and runs
-`pbem audit` on it. Exits non-zero unless every verdict is PASS. With DATABASE_URL set
+`pbem audit` on it; then shows the mail the games produced (the server has no SMTP, so
+its outbox is .eml files: a count per kind, and one your-turn mail in full). Exits non-zero unless every verdict is PASS. With DATABASE_URL set
 (`make demo-postgres` sets it to a throwaway PostgreSQL) the server's two workers share that
 database instead.
 """
@@ -111,6 +112,36 @@ def audit(path: Path) -> bool:
     return done.returncode == 0 and "PASS" in done.stdout
 
 
+def show_mail(work: Path, out_dir: Path, env: dict[str, str]) -> bool:
+    """The mail the games produced: the server has no SMTP, so the outbox is .eml files in
+    its data directory (written by the serve thread; `pbem-server mail --once` sends the rest)."""
+    exe = Path(sys.executable).parent / "pbem-server"
+    done = subprocess.run(
+        [str(exe), "mail", "--once", "--data-dir", str(work)], capture_output=True, text=True, env=env
+    )
+    if done.returncode != 0:
+        print(f"  pbem-server mail --once failed: {done.stderr.strip()[-500:]}", flush=True)
+        return False
+    files = sorted((work / "outbox").glob("*.eml"))
+    kinds: dict[str, int] = {}
+    turn: Path | None = None
+    for path in files:
+        kind = path.stem.rsplit("-", 1)[-1]
+        kinds[kind] = kinds.get(kind, 0) + 1
+        if kind == "turn" and (turn is None or kinds[kind] == 5):
+            turn = path  # the fifth your-turn mail: a few moves into a game
+    counted = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
+    print(f"  mail: {len(files)} messages in {work / 'outbox'} ({counted})", flush=True)
+    if turn is None:
+        print("  mail: no your-turn mail was written", flush=True)
+        return False
+    shutil.copy(turn, out_dir / "your-turn.eml")
+    print(f"  one of them ({out_dir / 'your-turn.eml'}):", flush=True)
+    for line in turn.read_text(encoding="ascii", errors="replace").splitlines():
+        print(f"    | {line}", flush=True)
+    return True
+
+
 def main() -> int:
     out_dir = Path("var/demo")
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -118,12 +149,16 @@ def main() -> int:
     port = free_port()
     database = "PostgreSQL from DATABASE_URL" if os.environ.get("DATABASE_URL") else "SQLite"
     print(f"pbem demo: server on http://127.0.0.1:{port} (2 gunicorn workers, {database}), data in {work}", flush=True)
-    server = start_server(work, port, workers=2)
+    # No SMTP for the demo, whatever the environment says: its mail becomes .eml files.
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_SMTP_")}
+    env["PBEM_PUBLIC_URL"] = f"http://127.0.0.1:{port}"
+    server = start_server(work, port, workers=2, env=env)
     verdicts: dict[str, bool] = {}
     try:
         for engine_id in engines.ids():
             path = play(f"http://127.0.0.1:{port}", work, engine_id, out_dir)
             verdicts[engine_id] = audit(path)
+        verdicts["mail"] = show_mail(work, out_dir, env)
     finally:
         server.terminate()
         server.wait(timeout=10)

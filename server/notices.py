@@ -341,11 +341,11 @@ def digest_text(settings: MailSettings, name: str, items: list[str], account_id:
 # -- reading a game (public data only) -----------------------------------------------------
 
 
-def _players(game: Game, seat_names: list[str]) -> list[Player | None]:
+def _players(game: Game, seat_names: list[str], seated: dict[int, Account] | None = None) -> list[Player | None]:
     players: list[Player | None] = [None] * game.seats
-    for row in Seat.select(Seat, Account).join(Account).where(Seat.game == game):
-        name = seat_names[row.seat] if row.seat < len(seat_names) else f"seat {row.seat}"
-        players[row.seat] = Player(row.seat, row.account.name, name)
+    for seat, account in (seated if seated is not None else _seated(game)).items():
+        name = seat_names[seat] if seat < len(seat_names) else f"seat {seat}"
+        players[seat] = Player(seat, account.name, name)
     return players
 
 
@@ -375,10 +375,10 @@ def _move_words(engine: Any, entry: dict[str, Any], players: list[Player | None]
     return None
 
 
-def public_of(game: Game) -> Public:
+def public_of(game: Game, seated: dict[int, Account] | None = None) -> Public:
     engine = engines.get(game.engine)
     seat_names = engine.seat_names(game.seats)
-    players = _players(game, seat_names)
+    players = _players(game, seat_names, seated)
     view = None
     if game.state is not None:
         try:
@@ -423,6 +423,16 @@ def notify_of(account_id: int) -> str:
 
 def muted(account_id: int, game_id: str) -> bool:
     return Mute.select().where((Mute.account == account_id) & (Mute.game == game_id)).exists()
+
+
+def wanting_now(accounts: Iterable[Account], game_id: str) -> set[int]:
+    """Of these accounts, those that get mail about this game now (two queries for all)."""
+    ids = [a.id for a in accounts]
+    if not ids:
+        return set()
+    off = {p.account_id for p in MailPref.select(MailPref.account).where(MailPref.account.in_(ids) & (MailPref.notify != "all"))}
+    mute = {m.account_id for m in Mute.select(Mute.account).where(Mute.account.in_(ids) & (Mute.game == game_id))}
+    return set(ids) - off - mute
 
 
 def wants_now(account_id: int, game_id: str | None) -> bool:
@@ -491,18 +501,23 @@ def after_step(settings: MailSettings, game: Game, before: tuple[str, int | None
     started = before_status == "open"
     if not started and game.to_move == before_to_move:
         return
-    now = utcnow()
-    pub = public_of(game)
     seated = _seated(game)
-    for seat, account in sorted(seated.items()):
+    told = {s: a for s, a in seated.items() if s == game.to_move or started}
+    wanting = wanting_now(told.values(), game.id)
+    if not wanting:
+        return
+    now = utcnow()
+    pub = public_of(game, seated)
+    for seat, account in sorted(told.items()):
+        if account.id not in wanting:
+            continue
         if seat == game.to_move:
-            if wants_now(account.id, game.id):
-                _queue(
-                    settings, kind="turn", account=account, address=account.email, game_id=game.id,
-                    seq=game.head_seq, subject=_subject(pub, "your turn"),
-                    text=turn_text(settings, pub, account.id, started=started), now=now,
-                )
-        elif started and wants_now(account.id, game.id):
+            _queue(
+                settings, kind="turn", account=account, address=account.email, game_id=game.id,
+                seq=game.head_seq, subject=_subject(pub, "your turn"),
+                text=turn_text(settings, pub, account.id, started=started), now=now,
+            )
+        else:
             _queue(
                 settings, kind="start", account=account, address=account.email, game_id=game.id,
                 seq=game.head_seq, subject=_subject(pub, "the game has started"),
@@ -511,10 +526,14 @@ def after_step(settings: MailSettings, game: Game, before: tuple[str, int | None
 
 
 def game_over(settings: MailSettings, game: Game) -> None:
+    seated = _seated(game)
+    wanting = wanting_now(seated.values(), game.id)
+    if not wanting:
+        return
     now = utcnow()
-    pub = public_of(game)
-    for _seat, account in sorted(_seated(game).items()):
-        if wants_now(account.id, game.id):
+    pub = public_of(game, seated)
+    for _seat, account in sorted(seated.items()):
+        if account.id in wanting:
             _queue(
                 settings, kind="over", account=account, address=account.email, game_id=game.id,
                 seq=game.head_seq, subject=_subject(pub, "game over"),
