@@ -166,8 +166,13 @@ class Api:
     def me(self) -> dict[str, Any]:
         return self.get("/v1/me")
 
-    def create_game(self, engine: str, options: dict[str, Any], seats: int) -> dict[str, Any]:
-        return self.post("/v1/games", {"engine": engine, "options": options, "seats": seats})
+    def create_game(
+        self, engine: str, options: dict[str, Any], seats: int, deadline: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        body: dict[str, Any] = {"engine": engine, "options": options, "seats": seats}
+        if deadline is not None:
+            body["deadline"] = deadline
+        return self.post("/v1/games", body)
 
     def games(self, open_only: bool = False) -> list[dict[str, Any]]:
         return self.get("/v1/games", query={"open": 1} if open_only else None)["games"]
@@ -211,6 +216,15 @@ class Api:
 
     def mute(self, game: str, mute: bool) -> dict[str, Any]:
         return self.post(f"{game_path(game)}/mute", {"mute": mute})
+
+    def abort(self, game: str) -> dict[str, Any]:
+        return self.post(f"{game_path(game)}/abort", {})
+
+    def vacation(self, days: int | None = None) -> dict[str, Any]:
+        """The account's vacation days this year; with `days`, take that many first."""
+        if days is None:
+            return self.get("/v1/me/vacation")
+        return self.post("/v1/me/vacation", {"days": days})
 
     def log(self, game: str, start: int = 0) -> dict[str, Any]:
         return self.get(f"{game_path(game)}/log", query={"from": start}, signed=False)

@@ -145,6 +145,10 @@ def status_line(shown: dict[str, Any]) -> str:
     else:
         parts.append(f"to move: {_seat_label(shown.get('to_move'), names, players)}")
     parts.append(f"you: {_seat_label(shown.get('seat'), names)}")
+    running = shown.get("clock") if isinstance(shown.get("clock"), dict) else None
+    if running and running.get("expires"):
+        deadline = shown.get("deadline") or {}
+        parts.append(f"decide by {running['expires']} (then: {deadline.get('on_expiry', '?')})")
     parts.append(f"head seq {shown['head']['seq']}")
     return " | ".join(parts)
 
@@ -263,11 +267,35 @@ def new(
     join: Annotated[
         bool, typer.Option("--join/--no-join", help="Take the first seat yourself.")
     ] = True,
+    days: Annotated[
+        int | None,
+        typer.Option(help="Days per decision: 1, 2, 3, 5, 7 or 14 (default: no deadline)."),
+    ] = None,
+    grace_hours: Annotated[
+        int, typer.Option("--grace-hours", help="Hours of grace after the days (0-168).")
+    ] = 12,
+    on_expiry: Annotated[
+        str,
+        typer.Option(
+            "--on-expiry",
+            help="When the time is up: bot (a random legal move is played) or forfeit (the seat loses).",
+        ),
+    ] = "bot",
     as_json: JsonOpt = False,
 ) -> None:
-    """Create a new game and (by default) take its first seat."""
+    """Create a new game and (by default) take its first seat.
+
+    With --days, every decision has a deadline, signed into the game's genesis: a reminder at
+    half the time, a last warning, then the server plays a random legal move (--on-expiry bot)
+    or the seat forfeits.
+    """
     options = parse_options(option)
-    summary = _player().new_game(engine, options, seats, join)
+    deadline = None
+    if days is not None:
+        if on_expiry not in ("bot", "forfeit"):
+            raise ClientError(f"--on-expiry is bot or forfeit, not {on_expiry!r}")
+        deadline = {"days": days, "grace_hours": grace_hours, "on_expiry": on_expiry}
+    summary = _player().new_game(engine, options, seats, join, deadline=deadline)
     if as_json:
         _print_json(summary)
         return
@@ -276,6 +304,13 @@ def new(
             f"game {summary['id']} ({summary.get('title') or engine}, {summary.get('seats')} seats) created"
         )
     )
+    if deadline is not None:
+        _out().print(
+            Text(
+                f"deadline: {days} day(s) per decision plus {grace_hours} hour(s) of grace, "
+                f"then {'a random legal move is played' if on_expiry == 'bot' else 'the seat forfeits'}"
+            )
+        )
     _out().print(Text(f"the others join with: pbem join {summary['id']}"))
 
 
@@ -447,6 +482,53 @@ def resign(
 
 
 @app.command()
+def abort(
+    game: GameArg,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Abort a game you created: one that never started, or one nobody has moved in for a long
+    time (the server's ABORT_AFTER_DAYS, 30 by default). Nobody wins."""
+    if not yes:
+        typer.confirm(f"abort game {game}?", abort=True)
+    done = _player().abort(game)
+    if as_json:
+        _print_json(done)
+        return
+    _out().print(Text(f"game {game} is aborted (entry {done['entry']['seq']}): {done['result'].get('reason')}"))
+
+
+@app.command()
+def vacation(
+    days: Annotated[
+        int | None,
+        typer.Argument(help="Days away: your clocks stop in every game (without it: what is left)."),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Take a vacation: your deadlines in every game move by DAYS days, within a yearly budget.
+
+    The other players are told. Without DAYS, show the days used and left this year.
+    """
+    shown = _player().vacation(days)
+    if as_json:
+        _print_json(shown)
+        return
+    out = _out()
+    if days is not None:
+        out.print(Text(f"on vacation from {shown.get('from')} until {shown.get('until')}", style="bold"))
+        for moved in shown.get("moved") or []:
+            out.print(Text(f"  game {moved['game']}: your decision is now due by {moved['expires']}"))
+    away = f"; away until {shown['away_until']}" if shown.get("away_until") else ""
+    out.print(
+        Text(
+            f"vacation {shown.get('year')}: {shown.get('used')} of {shown.get('budget')} day(s) used, "
+            f"{shown.get('left')} left{away}"
+        )
+    )
+
+
+@app.command()
 def bot(
     game: GameArg,
     name: Annotated[
@@ -489,6 +571,14 @@ def _entry_line(entry: dict[str, Any], name_move: Callable[[dict[str, Any]], str
             what += " + concealed part"
     elif kind == "system":
         what = str(body.get("kind"))
+        if body.get("kind") == "timeout":
+            what = f"timeout: seat {body.get('seat')} out of time, the server played {name_move(body.get('move') or {})}"
+            if body.get("secret_commit"):
+                what += " + concealed part"
+        elif body.get("kind") == "forfeit":
+            what = f"forfeit: seat {body.get('seat')} out of time"
+        elif body.get("kind") in ("abort", "resign") and isinstance(body.get("result"), dict):
+            what += f": {body['result'].get('reason')}"
     elif kind == "reveal":
         what = f"seed revealed, {len(body.get('secrets') or [])} secret(s), result {json.dumps(body.get('result'))}"
     events = body.get("events") or []

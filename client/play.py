@@ -178,8 +178,13 @@ class Player:
         options: dict[str, Any] | None = None,
         seats: int | None = None,
         join: bool = False,
+        deadline: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """Create a game (seats default to the engine's minimum); join=True also takes the first seat."""
+        """Create a game (seats default to the engine's minimum); join=True also takes the first seat.
+
+        `deadline` ({"days", "grace_hours", "on_expiry"}) goes into the signed genesis; the
+        server's game must have exactly it (or none when none is asked for).
+        """
         known = {e["id"]: e for e in self.api.engines()}
         if engine not in known:
             raise ClientError(
@@ -188,12 +193,14 @@ class Player:
         info = known[engine]
         if seats is None:
             seats = int(info.get("min_seats", 2))
-        summary = self.api.create_game(engine, options or {}, seats)
+        summary = self.api.create_game(engine, options or {}, seats, deadline)
         asked = {"engine": engine, "seats": seats}
         wrong = [k for k, v in asked.items() if summary.get(k) != v] + [
             f"options.{k}" for k, v in (options or {}).items()
             if (summary.get("options") or {}).get(k) != v
         ]
+        if _deadline_differs(deadline, summary.get("deadline")):
+            wrong.append("deadline")
         if wrong:
             raise verify.VerifyError(
                 f"the server made game {summary.get('id')} with other settings than you asked "
@@ -239,7 +246,7 @@ class Player:
         for _ in range(5):
             synced = verify.sync(self.api, self.store, game)
             receipt = synced.receipt
-            for field in ("engine", "options", "seats"):
+            for field in ("engine", "options", "seats", "deadline"):
                 if receipt.get(field) != summary.get(field):
                     raise self._kept(game, verify.VerifyError(
                         f"game {game}'s signed genesis says {field} {receipt.get(field)!r}, "
@@ -402,6 +409,8 @@ class Player:
             "result": receipt.get("result"),
             "view": st.view,
             "text": text,
+            "deadline": receipt.get("deadline"),  # as the signed genesis has it
+            "clock": summary.get("clock") if st.status == "running" else None,  # the server's word
         }
 
     def moves(self, game: str) -> dict[str, Any]:
@@ -515,6 +524,26 @@ class Player:
             raise
         return self._after(game, st.seat, answer, env)
 
+    def abort(self, game: str) -> dict[str, Any]:
+        """End a game this account created (never started, or nobody moved for a long time);
+        the abort entry must then be in the game's signed log."""
+        answer = self.api.abort(game)
+        entry = answer.get("entry") if isinstance(answer, dict) else None
+        synced = verify.sync(self.api, self.store, game)
+        seq = entry.get("seq") if isinstance(entry, dict) else None
+        logged = synced.entry(seq) if isinstance(seq, int) else None
+        if logged is None or logged != entry or synced.receipt.get("status") != "over":
+            raise self._kept(game, verify.VerifyError(
+                f"the server says it aborted game {game}, but its signed log does not show that abort"
+            ), {"answer": answer, "log": synced.entries})
+        return {"game": game, "entry": entry, "result": synced.receipt.get("result")}
+
+    def vacation(self, days: int | None = None) -> dict[str, Any]:
+        """This year's vacation days (used, left, until when away); with `days`, take them."""
+        if days is not None and days < 1:
+            raise ClientError("a vacation is at least 1 day")
+        return self.api.vacation(days)
+
     def _after(
         self, game: str, seat: int, answer: dict[str, Any], env: dict[str, Any]
     ) -> dict[str, Any]:
@@ -626,6 +655,13 @@ class Player:
                 return made
             sleep(poll)
             st = self.state(game)
+
+
+def _deadline_differs(asked: dict[str, Any] | None, shown: Any) -> bool:
+    """The game's deadline is not the one asked for (every member asked must match)."""
+    if asked is None:
+        return shown is not None
+    return not isinstance(shown, dict) or any(shown.get(k) != v for k, v in asked.items())
 
 
 def format_move(engine: Engine, move: dict[str, Any]) -> str:

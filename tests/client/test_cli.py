@@ -32,6 +32,8 @@ COMMANDS = [
     "export",
     "audit",
     "compare",
+    "abort",
+    "vacation",
 ]
 
 
