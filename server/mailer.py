@@ -51,6 +51,7 @@ MAIL_DEFAULTS: dict[str, Any] = {
     "SMTP_USER": None,
     "SMTP_PASSWORD": None,
     "SMTP_TIMEOUT": 30,
+    "SMTP_CAFILE": None,  # CA bundle to verify the SMTP server with (default: the system's)
     "MAIL_FROM": None,  # default: pbem <pbem@HOST of PUBLIC_URL>
     "PUBLIC_URL": None,  # links in mail; default: the URL a request came in on
     "MAIL_SECRET": None,  # default: derived from the server key
@@ -78,6 +79,7 @@ class SmtpConfig:
     mail_from: str
     timeout: float
     outbox_dir: Path
+    cafile: str | None = None
 
     @classmethod
     def from_config(cls, config: Any, mail_from: str) -> SmtpConfig:
@@ -94,6 +96,7 @@ class SmtpConfig:
             mail_from=mail_from,
             timeout=float(config.get("SMTP_TIMEOUT") or 30),
             outbox_dir=Path(config["DATA_DIR"]) / "outbox",
+            cafile=config.get("SMTP_CAFILE") or None,
         )
 
 
@@ -114,20 +117,22 @@ class SmtpTransport:
 
     def open(self) -> None:
         cfg = self.cfg
+        conn: smtplib.SMTP | None = None
         try:
+            context = ssl.create_default_context(cafile=cfg.cafile)  # the certificate is verified
             if cfg.security == "tls":
-                conn: smtplib.SMTP = smtplib.SMTP_SSL(
-                    cfg.host or "", cfg.port, timeout=cfg.timeout, context=ssl.create_default_context()
-                )
+                conn = smtplib.SMTP_SSL(cfg.host or "", cfg.port, timeout=cfg.timeout, context=context)
             else:
                 conn = smtplib.SMTP(cfg.host or "", cfg.port, timeout=cfg.timeout)
                 if cfg.security == "starttls":
-                    conn.starttls(context=ssl.create_default_context())
+                    conn.starttls(context=context)
             if cfg.user:
                 conn.login(cfg.user, cfg.password or "")
         except smtplib.SMTPAuthenticationError as exc:
+            _close(conn)
             raise Transient(f"SMTP login refused: {exc.smtp_code} {_text(exc.smtp_error)}") from exc
         except (OSError, smtplib.SMTPException) as exc:
+            _close(conn)
             raise Transient(f"cannot reach SMTP {cfg.host}:{cfg.port}: {exc}") from exc
         self.conn = conn
 
@@ -187,6 +192,14 @@ class FileTransport:
 
     def close(self) -> None:
         pass
+
+
+def _close(conn: smtplib.SMTP | None) -> None:
+    if conn is not None:
+        try:
+            conn.close()
+        except OSError:
+            pass
 
 
 def _text(value: Any) -> str:

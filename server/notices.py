@@ -20,6 +20,7 @@ import hashlib
 import hmac
 import json
 import logging
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -46,7 +47,7 @@ from server.models import (
 
 log = logging.getLogger(__name__)
 
-KINDS = ("turn", "invite", "start", "over", "digest")
+KINDS = ("turn", "invite", "start", "over", "digest", "reminder", "warning", "timeout", "forfeit", "vacation")
 NOTIFY = ("all", "digest", "none")
 LAST_MOVES = 5
 # 7bit: any non-ASCII body goes quoted-printable, so the stored text is ASCII and the
@@ -580,6 +581,78 @@ def claim_address_invites(account: Account) -> list[Game]:
             Invite.create(game=game, seat=row.seat, account=account, by=row.by)
             games.append(game)
     return games
+
+
+# -- deadlines (server/clock.py announces, inside the sweeper's transaction) ----------------
+
+DEADLINE_KINDS = ("reminder", "warning", "timeout", "forfeit", "vacation")
+
+
+def _expiry_words(data: dict[str, Any]) -> str:
+    if data.get("on_expiry") == "forfeit":
+        return "you forfeit the game"
+    return "the server plays a random legal move for you"
+
+
+def deadline_text(settings: MailSettings, pub: Public, kind: str, data: dict[str, Any], account_id: int) -> str | None:
+    """The words for one deadline event; None for an event the other mail already tells."""
+    g = pub.game_id
+    expires = str(data.get("expires") or "").replace("T", " ").replace("Z", " UTC")
+    seat = data.get("seat")
+    if kind in ("reminder", "warning"):
+        first = "Reminder" if kind == "reminder" else "Last warning"
+        lines = [
+            f"{first}: it is your turn in game {g} ({pub.heading}): run `pbem show {g}`",
+            f"Decide by {expires}, or {_expiry_words(data)}.",
+        ]
+    elif kind == "timeout":
+        words = data.get("move_words") or "a random legal move"
+        lines = [f"Time ran out for {pub.who(seat)} in game {g} ({pub.heading}): the server played {words} for that seat."]
+    elif kind == "forfeit":
+        if pub.status != "running":
+            return None  # the game-over mail says it
+        lines = [f"Time ran out for {pub.who(seat)} in game {g} ({pub.heading}): that seat forfeits and is out."]
+    elif kind == "vacation":
+        until = str(data.get("until") or "").replace("T", " ").replace("Z", " UTC")
+        lines = [
+            f"{data.get('name')} is on vacation for {data.get('days')} day(s), until {until}:",
+            f"their clocks in game {g} ({pub.heading}) wait for them.",
+        ]
+    else:
+        return None
+    lines += ["", *summary_lines(pub), *_footer(settings, g, account_id)]
+    return "\n".join(lines) + "\n"
+
+
+def deadline_notice(
+    settings: MailSettings, *, kind: str, game_id: str | None, account: Account, data: dict[str, Any], now: dt.datetime
+) -> None:
+    """The mail for a deadline event (server/clock.py `announce` calls this hook): reminders
+    and last warnings to the seat to move, timeouts, forfeits and vacations to the others."""
+    if game_id is None or kind not in DEADLINE_KINDS or not wants_now(account.id, game_id):
+        return
+    game = Game.get_or_none(Game.id == game_id)
+    if game is None:
+        return
+    pub = public_of(game)
+    data = dict(data)
+    if kind == "timeout" and isinstance(data.get("move"), dict):
+        try:
+            data["move_words"] = engines.get(game.engine).format(data["move"])  # its public part
+        except Exception:  # noqa: BLE001 - the mail still says a move was played
+            pass
+    text = deadline_text(settings, pub, kind, data, account.id)
+    if text is None:
+        return
+    subjects = {
+        "reminder": "reminder: your turn", "warning": "last warning: your turn",
+        "timeout": "time ran out", "forfeit": "time ran out", "vacation": "a player is on vacation",
+    }
+    at = data.get("seq") or data.get("expires") or data.get("from") or now.strftime("%Y%m%dT%H%M%S")
+    _queue(
+        settings, kind=kind, account=account, address=account.email, game_id=game_id,
+        seq=re.sub(r"[^A-Za-z0-9]", "", str(at)), subject=_subject(pub, subjects[kind]), text=text, now=now,
+    )
 
 
 # -- the daily digest ----------------------------------------------------------------------

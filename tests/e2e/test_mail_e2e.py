@@ -384,3 +384,96 @@ def test_pbem_notify_and_whoami(live_server: LiveServer, make_player: Callable[[
     third = ada.new_game("toy", {"rounds": 3}, seats=2, join=True)["id"]
     assert "zoe@example.org" in run("invite", third, "zoe@example.org")
     assert [i.get("email") for i in ada.summary(third)["invited"]] == ["z...@example.org"]
+
+
+def make_ca_and_cert(tmp: Path) -> tuple[Path, Path, Path]:
+    """A throwaway CA and a certificate for 127.0.0.1 signed by it (ca.pem, cert.pem, key.pem)."""
+    import ipaddress
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    def name(cn: str) -> x509.Name:
+        return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, cn)])
+
+    now = dt.datetime.now(dt.UTC)
+    ca_key = ec.generate_private_key(ec.SECP256R1())
+    ca = (
+        x509.CertificateBuilder().subject_name(name("pbem test CA")).issuer_name(name("pbem test CA"))
+        .public_key(ca_key.public_key()).serial_number(x509.random_serial_number())
+        .not_valid_before(now - dt.timedelta(hours=1)).not_valid_after(now + dt.timedelta(days=1))
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .add_extension(x509.KeyUsage(False, False, False, False, False, True, True, False, False), critical=True)
+        .add_extension(x509.SubjectKeyIdentifier.from_public_key(ca_key.public_key()), critical=False)
+        .sign(ca_key, hashes.SHA256())
+    )
+    key = ec.generate_private_key(ec.SECP256R1())
+    cert = (
+        x509.CertificateBuilder().subject_name(name("127.0.0.1")).issuer_name(ca.subject)
+        .public_key(key.public_key()).serial_number(x509.random_serial_number())
+        .not_valid_before(now - dt.timedelta(hours=1)).not_valid_after(now + dt.timedelta(days=1))
+        .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), critical=False)
+        .add_extension(x509.ExtendedKeyUsage([x509.oid.ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+        .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), critical=False)
+        .sign(ca_key, hashes.SHA256())
+    )
+    paths = tmp / "ca.pem", tmp / "cert.pem", tmp / "key.pem"
+    paths[0].write_bytes(ca.public_bytes(serialization.Encoding.PEM))
+    paths[1].write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    paths[2].write_bytes(key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    ))
+    return paths
+
+
+@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS:UserWarning")  # implicit TLS is TLS
+@pytest.mark.parametrize("security", ["starttls", "tls"])
+def test_starttls_and_implicit_tls_with_login_verify_the_server(
+    live_server: LiveServer, make_player: Callable[[str], Player], tmp_path: Path, security: str
+) -> None:
+    import ssl
+
+    from aiosmtpd.smtp import AuthResult, LoginPassword
+
+    ca, cert, key = make_ca_and_cert(tmp_path)
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    logins: list[tuple[Any, Any]] = []
+
+    def authenticate(server: Any, session: Any, envelope: Any, mechanism: str, data: Any) -> AuthResult:
+        ok = isinstance(data, LoginPassword) and (data.login, data.password) in ((b"pbem", b"s3cret"), ("pbem", "s3cret"))
+        logins.append((data.login, data.password))
+        return AuthResult(success=ok)
+
+    inbox = Inbox()
+    port = free_port()
+    # aiosmtpd does not count implicit TLS as TLS for AUTH: allow it there (the socket is TLS).
+    tls = (
+        {"tls_context": context, "require_starttls": True} if security == "starttls"
+        else {"ssl_context": context, "auth_require_tls": False}
+    )
+    controller = Controller(
+        inbox, hostname="127.0.0.1", port=port, authenticator=authenticate, auth_required=True, **tls
+    )
+    controller.start()
+    try:
+        ada, bo = make_player("ada"), make_player("bo")
+        game = ada.new_game("toy", {"rounds": 1}, seats=2, join=True)["id"]
+        bo.join(game)
+        base = SmtpConfig(
+            host="127.0.0.1", port=port, security=security, user="pbem", password="s3cret",
+            mail_from="pbem <pbem@example.org>", timeout=5, outbox_dir=tmp_path / "outbox",
+        )
+        clock = Clock()
+        # Without the CA, the server's certificate does not verify: nothing goes, nothing is lost.
+        assert send(Sender(base, clock)) == {"sent": 0, "retry": 2, "failed": 0}
+        assert all("CERTIFICATE_VERIFY_FAILED" in (r.last_error or "") for r in outbox())
+        good = SmtpConfig(**{**base.__dict__, "cafile": str(ca)})
+        clock.advance(3600)
+        assert send(Sender(good, clock)) == {"sent": 2, "retry": 0, "failed": 0}
+    finally:
+        controller.stop()
+    assert [rcpt for _, rcpt, _ in inbox.messages] == [["ada@example.org"], ["bo@example.org"]]
+    assert len(logins) == 1  # logged in once, with the password (aiosmtpd refuses mail without)

@@ -329,3 +329,36 @@ def test_compose_is_pure_and_plain_text() -> None:
     assert a == notices.as_text(notices.compose(settings, **copy.deepcopy(args)))  # type: ignore[arg-type]
     assert "Date: Mon, 30 Nov 2026 12:00:00 GMT" in a or "Date: Mon, 30 Nov 2026 12:00:00 +0000" in a
     assert a.isascii()
+
+
+def test_deadline_reminders_warnings_and_timeouts_are_mailed(app: Flask, three: tuple[Caller, Caller, Caller], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sweeper (server/sweeper.py) announces deadline events; each becomes a mail in the
+    same transaction, to the seat to move (reminder, last warning) or to everyone (timeout)."""
+    from server import clock, sweeper
+
+    t0 = dt.datetime(2026, 3, 2, 9, 0)
+    now = [t0]
+    monkeypatch.setattr(clock, "CLOCK", lambda: now[0])
+    north, south, _ = three
+    body = {"engine": "toy", "options": {"rounds": 2}, "seats": 2, "deadline": {"days": 1, "grace_hours": 0, "on_expiry": "bot"}}
+    game = north.call("POST", "/v1/games", body).get_json()["id"]
+    north.join(game, 0, "north")
+    south.join(game, 1, "south")
+    for hours in (12, 13, 18, 24):
+        now[0] = t0 + dt.timedelta(hours=hours)
+        sweeper.tick(now=now[0], app=app)
+    got = [(r.kind, r.to_addr.split("@")[0]) for r in rows(game)]
+    assert got == [
+        ("turn", "north"), ("start", "south"),
+        ("reminder", "north"), ("warning", "north"),  # once each
+        ("turn", "south"),  # the timeout's entry hands the decision over ...
+        ("timeout", "north"), ("timeout", "south"),  # ... and everyone hears why
+    ]
+    by_kind = {r.kind: text_of(r) for r in rows(game)}
+    assert by_kind["reminder"].startswith(f"Reminder: it is your turn in game {game} (Toy, 2 players): run `pbem show {game}`")
+    assert "Decide by 2026-03-03 09:00:00 UTC, or the server plays a random legal move for you." in by_kind["reminder"]
+    assert by_kind["warning"].startswith("Last warning: ")
+    assert re.search(r"Time ran out for north \(north\) in game [0-9a-f]{16} \(Toy, 2 players\): the server played (throw|pass|hide) for that seat\.", by_kind["timeout"])
+    assert "hide 1" not in by_kind["timeout"] and "hide 2" not in by_kind["timeout"] and "hide 3" not in by_kind["timeout"]
+    for row in rows(game):
+        assert parse(row)["In-Reply-To"] == f"<game-{game}@localhost>"
