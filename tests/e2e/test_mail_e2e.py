@@ -477,3 +477,39 @@ def test_starttls_and_implicit_tls_with_login_verify_the_server(
         controller.stop()
     assert [rcpt for _, rcpt, _ in inbox.messages] == [["ada@example.org"], ["bo@example.org"]]
     assert len(logins) == 1  # logged in once, with the password (aiosmtpd refuses mail without)
+
+
+def test_pbem_server_serve_runs_the_sender_thread(tmp_path: Path) -> None:
+    """The real `pbem-server serve` (gunicorn master, two forked workers): its mail thread
+    writes the outbox as .eml files (no SMTP) while the workers serve the game."""
+    import time
+
+    from client.demo import start_server
+
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PBEM_SMTP_", "DATABASE_URL"))}
+    env |= {"PBEM_MAIL_INTERVAL": "1", "PBEM_PUBLIC_URL": f"http://127.0.0.1:{port}"}
+    server = start_server(tmp_path / "data", port, workers=2, env=env)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        ada, bo = Player(tmp_path / "ada"), Player(tmp_path / "bo")
+        ada.init_account(url, "ada", "ada@example.org")
+        bo.init_account(url, "bo", "bo@example.org")
+        game = ada.new_game("magier", {"move_limit": 1}, seats=2, join=True)["id"]
+        bo.join(game)
+        play_bots([ada, bo], game)
+        outbox_dir = tmp_path / "data" / "outbox"
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:  # the thread's round comes every second
+            files = sorted(outbox_dir.glob("*.eml")) if outbox_dir.exists() else []
+            if files and files[-1].name.endswith("-over.eml") and len(files) >= 4:
+                break
+            time.sleep(0.2)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    kinds = [f.stem.rsplit("-", 1)[-1] for f in files]
+    assert kinds[:2] == ["turn", "start"] and kinds[-2:] == ["over", "over"], kinds
+    first = email.message_from_bytes(files[0].read_bytes(), policy=email.policy.default)
+    assert first["List-Unsubscribe"].startswith(f"<http://127.0.0.1:{port}/v1/mail/unsubscribe/")
+    assert f"It is your turn in game {game}" in first.get_content()

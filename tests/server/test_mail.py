@@ -8,6 +8,7 @@ import copy
 import datetime as dt
 import email
 import email.policy
+import os
 import re
 import secrets
 from email.message import EmailMessage
@@ -362,3 +363,36 @@ def test_deadline_reminders_warnings_and_timeouts_are_mailed(app: Flask, three: 
     assert "hide 1" not in by_kind["timeout"] and "hide 2" not in by_kind["timeout"] and "hide 3" not in by_kind["timeout"]
     for row in rows(game):
         assert parse(row)["In-Reply-To"] == f"<game-{game}@localhost>"
+
+
+def test_pbem_server_mail_once_and_outbox(
+    sqlite_app: Flask, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from server.cli import main as server_main
+
+    client = sqlite_app.test_client()
+    north, south = Caller(client), Caller(client)
+    north.account("north")
+    south.account("south")
+    game = new_game(north)
+    north.join(game, 0, "north")
+    south.join(game, 1, "south")
+    data_dir = sqlite_app.config["DATA_DIR"]
+    for name in [k for k in os.environ if k.startswith("PBEM_SMTP_")]:
+        monkeypatch.delenv(name)
+    monkeypatch.setenv("PBEM_DATA_DIR", data_dir)  # restored after the test (the command sets it)
+    assert server_main(["outbox", "--data-dir", data_dir, "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert listed["totals"] == {"pending": 2, "sent": 0, "failed": 0}
+    assert [(m["kind"], m["to"], m["status"]) for m in listed["mail"]] == [
+        ("turn", "north@example.org", "pending"), ("start", "south@example.org", "pending"),
+    ]
+    assert listed["mail"][0]["subject"] == f"pbem {game} (Toy): your turn"
+    assert server_main(["mail", "--once", "--data-dir", data_dir]) == 0
+    assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["sent"] == 2
+    assert server_main(["outbox", "--data-dir", data_dir]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("outbox: 0 waiting, 2 sent, 0 failed") and "your turn" in text
+    assert len(list((Path(data_dir) / "outbox").glob("*.eml"))) == 2
