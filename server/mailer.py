@@ -1,12 +1,16 @@
 """The outbox sender: delivers pending `Mail` rows over SMTP, each exactly once.
 
-Claiming: one row at a time, in a transaction that holds the row's lock while the
-message goes out (`SELECT ... FOR UPDATE SKIP LOCKED` on PostgreSQL, so several
-senders on several hosts share the work and never take the same row; on SQLite the
-transaction is BEGIN IMMEDIATE, which serialises senders). The row is marked sent in
-that same transaction, so a row is sent once, or, if the SMTP server refuses or
-is down, stays pending with its attempt counted and its next try pushed back
-exponentially (nothing is lost). A permanent refusal (5xx) marks it failed.
+Claiming: one row at a time. On PostgreSQL, in a transaction that holds the row's lock
+while the message goes out (`SELECT ... FOR UPDATE SKIP LOCKED`, so several senders on
+several hosts share the work and never take the same row) and marks it sent before it
+commits. On SQLite, a BEGIN IMMEDIATE transaction serialises the claimers; it marks the
+row "sending" for a lease (LEASE) and commits, so the database's single write lock is
+not held during SMTP; the row is marked sent right after. A row is sent once, or, if the
+SMTP server refuses or is down, stays pending with its attempt counted and its next try
+pushed back exponentially (nothing is lost). A permanent refusal (5xx) marks it failed.
+A sender killed between the SMTP server's "250 accepted" and its own commit leaves the
+row to be sent again (on PostgreSQL at once, on SQLite when the lease runs out): that
+window, milliseconds wide, is the only way a mail can arrive twice.
 
 With no SMTP host configured, each message is written as a .eml file under
 DATA_DIR/outbox/ and marked sent.
@@ -62,6 +66,7 @@ SECURITY = ("starttls", "tls", "none")
 BACKOFF_FIRST = 60  # seconds before the first retry; doubles each attempt
 BACKOFF_MAX = 3600
 BATCH = 200  # rows per round at most
+LEASE = dt.timedelta(minutes=10)  # SQLite: a claimed row is another sender's again after this
 
 
 def backoff(attempts: int) -> dt.timedelta:
@@ -210,11 +215,17 @@ def _postgres() -> bool:
     return isinstance(database.obj, pw.PostgresqlDatabase)
 
 
+def _due(now: dt.datetime) -> Any:
+    """Rows to send now: pending ones whose time has come, and (SQLite) ones whose sender
+    claimed them but died before it could say how it went (their lease ran out)."""
+    return (Mail.status.in_(("pending", "sending"))) & (Mail.next_try <= now)
+
+
 def _claim(now: dt.datetime, after_id: int) -> Mail | None:
     """The next due row, locked for this transaction (others skip it on PostgreSQL)."""
     query = (
         Mail.select()
-        .where((Mail.status == "pending") & (Mail.next_try <= now) & (Mail.id > after_id))
+        .where(_due(now) & (Mail.id > after_id))
         .order_by(Mail.id)
         .limit(1)
     )
@@ -234,7 +245,7 @@ class Sender:
         """One round: every due row at most once. Returns counts of sent, retry, failed."""
         counts = {"sent": 0, "retry": 0, "failed": 0}
         now = self.clock()
-        if not Mail.select().where((Mail.status == "pending") & (Mail.next_try <= now)).exists():
+        if not Mail.select().where(_due(now)).exists():
             return counts
         transport: SmtpTransport | FileTransport
         if self.cfg.host:
@@ -249,13 +260,27 @@ class Sender:
         last = 0
         try:
             for _ in range(limit):
-                with database.atomic():
-                    row = _claim(now, last)
-                    if row is None:
-                        break
-                    last = row.id
+                if _postgres():
+                    # The row stays locked (FOR UPDATE) while it is sent; other senders skip it.
+                    with database.atomic():
+                        row = _claim(now, last)
+                        if row is None:
+                            break
+                        last = row.id
+                        outcome = self._deliver(transport, row, now)
+                else:
+                    # SQLite: BEGIN IMMEDIATE makes claimers take turns; the claim is a lease
+                    # ("sending" until now + LEASE), so the database's one write lock is not
+                    # held while the SMTP server takes its time and moves are never kept waiting.
+                    with database.atomic():
+                        row = _claim(now, last)
+                        if row is None:
+                            break
+                        last = row.id
+                        row.status, row.next_try = "sending", now + LEASE
+                        row.save()
                     outcome = self._deliver(transport, row, now)
-                    counts[outcome] += 1
+                counts[outcome] += 1
                 if outcome == "retry" and isinstance(transport, SmtpTransport) and transport.conn is None:
                     # The connection died: the rest waits for the next round (their next_try
                     # is not pushed back: they were never tried).
@@ -276,7 +301,7 @@ class Sender:
             log.warning("mail %s to %s failed for good: %s", row.id, row.to_addr, exc)
             return "failed"
         except (Transient, OSError) as exc:
-            row.attempts += 1
+            row.status, row.attempts = "pending", row.attempts + 1
             row.next_try = now + backoff(row.attempts)
             row.last_error = str(exc)[:1000]
             row.save()
@@ -290,11 +315,11 @@ class Sender:
         """The SMTP server cannot be reached: every due row counts an attempt and waits."""
         n = 0
         with database.atomic():
-            query = Mail.select().where((Mail.status == "pending") & (Mail.next_try <= now)).order_by(Mail.id)
+            query = Mail.select().where(_due(now)).order_by(Mail.id)
             if _postgres():
                 query = query.for_update("FOR UPDATE SKIP LOCKED")
             for row in query:
-                row.attempts += 1
+                row.status, row.attempts = "pending", row.attempts + 1
                 row.next_try = now + backoff(row.attempts)
                 row.last_error = error[:1000]
                 row.save()
@@ -427,7 +452,7 @@ def add_commands(sub: Any) -> None:
     outbox = sub.add_parser("outbox", help="list the mail waiting and sent")
     outbox.add_argument("--data-dir", default=os.environ.get("PBEM_DATA_DIR", "var/data"))
     outbox.add_argument("--limit", type=int, default=50, help="newest rows to list (0: all)")
-    outbox.add_argument("--status", choices=["pending", "sent", "failed"], default=None)
+    outbox.add_argument("--status", choices=["pending", "sending", "sent", "failed"], default=None)
     outbox.add_argument("--json", action="store_true", dest="as_json")
 
 
@@ -486,11 +511,12 @@ def _iso(value: dt.datetime | None) -> str | None:
 def list_outbox(limit: int, status: str | None, as_json: bool) -> int:
     with database.connection_context():
         rows = outbox_rows(limit, status)
-        totals = {s: Mail.select().where(Mail.status == s).count() for s in ("pending", "sent", "failed")}
+        totals = {s: Mail.select().where(Mail.status == s).count() for s in ("pending", "sending", "sent", "failed")}
     if as_json:
         sys.stdout.write(json.dumps({"totals": totals, "mail": rows}, indent=2) + "\n")
         return 0
-    print(f"outbox: {totals['pending']} waiting, {totals['sent']} sent, {totals['failed']} failed")
+    sending = f", {totals['sending']} being sent" if totals["sending"] else ""
+    print(f"outbox: {totals['pending']} waiting{sending}, {totals['sent']} sent, {totals['failed']} failed")
     for r in rows:
         when = r["sent_at"] if r["status"] == "sent" else f"next try {r['next_try']}"
         line = f"{r['id']:>6}  {r['status']:<7}  {r['kind']:<6}  {r['to']:<28}  {when}  {r['subject']}"

@@ -21,7 +21,7 @@ from flask import Flask
 import engines
 from server import notices
 from server.mailer import Sender, SmtpConfig
-from server.models import Account, Entry, Mail, MailPref, database
+from server.models import Account, Entry, Mail, MailPref, database, utcnow
 from tests.protocol.toy import ToyEngine
 from tests.server.conftest import Caller
 
@@ -385,7 +385,7 @@ def test_pbem_server_mail_once_and_outbox(
     monkeypatch.setenv("PBEM_DATA_DIR", data_dir)  # restored after the test (the command sets it)
     assert server_main(["outbox", "--data-dir", data_dir, "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
-    assert listed["totals"] == {"pending": 2, "sent": 0, "failed": 0}
+    assert listed["totals"] == {"pending": 2, "sending": 0, "sent": 0, "failed": 0}
     assert [(m["kind"], m["to"], m["status"]) for m in listed["mail"]] == [
         ("turn", "north@example.org", "pending"), ("start", "south@example.org", "pending"),
     ]
@@ -396,3 +396,27 @@ def test_pbem_server_mail_once_and_outbox(
     text = capsys.readouterr().out
     assert text.startswith("outbox: 0 waiting, 2 sent, 0 failed") and "your turn" in text
     assert len(list((Path(data_dir) / "outbox").glob("*.eml"))) == 2
+
+
+def test_sqlite_a_row_claimed_by_a_sender_that_died_is_sent_after_its_lease(sqlite_app: Flask, three: tuple[Caller, Caller, Caller]) -> None:
+    """On SQLite a claim is a lease ("sending" until claim time + LEASE), taken in a BEGIN
+    IMMEDIATE transaction that is committed before the SMTP exchange: a sender killed
+    mid-send leaves its row "sending"; nobody takes it before the lease ends, then one does."""
+    from server.mailer import LEASE
+
+    north, south, _ = three
+    game = new_game(north)
+    north.join(game, 0, "north")
+    south.join(game, 1, "south")
+    t0 = utcnow() + dt.timedelta(seconds=5)
+    with database.connection_context():
+        first = Mail.select().order_by(Mail.id).first()
+        Mail.update(status="sending", next_try=t0 + LEASE).where(Mail.id == first.id).execute()  # as a dead sender left it
+    cfg = SmtpConfig.from_config(sqlite_app.config, "pbem <pbem@localhost>")
+    with database.connection_context():
+        assert Sender(cfg, lambda: t0).send_due()["sent"] == 1  # the other row only
+        assert Sender(cfg, lambda: t0 + LEASE - dt.timedelta(seconds=1)).send_due()["sent"] == 0
+        assert Sender(cfg, lambda: t0 + LEASE).send_due()["sent"] == 1
+        assert Sender(cfg, lambda: t0 + 2 * LEASE).send_due()["sent"] == 0
+    assert [r.status for r in rows(game)] == ["sent", "sent"]
+    assert len(list((Path(sqlite_app.config["DATA_DIR"]) / "outbox").glob("*.eml"))) == 2
