@@ -820,5 +820,27 @@ def whoami(as_json: JsonOpt = False) -> None:
         console.print(Text(f"{label:<7}{value}"))
 
 
+@app.command()
+def rules(
+    engine: Annotated[str, typer.Argument(metavar="ENGINE", help="magier or feuersalamander.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """A game's rules in short, with our rulings (MH-n, FS-n) and house rule; offline.
+
+    Prompts that cite a ruling, such as "(ruling FS-13, ...)", point here.
+    """
+    import engines as registry
+
+    try:
+        text = registry.rules_text(engine)
+    except LookupError as exc:  # an unknown engine (UnknownEngine says which are known), or no summary
+        _fail(f"pbem: {exc}", 2)
+        return
+    if as_json:
+        _print_json({"engine": engine, "title": registry.get(engine).title, "text": text})
+        return
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
 def main() -> None:
     app()

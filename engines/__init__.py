@@ -1,8 +1,13 @@
-"""The game engines and their registry: `engines.get("magier")`, `engines.all()`."""
+"""The game engines and their registry: `engines.get("magier")`, `engines.all()`.
+
+Each engine package ships a player's rules summary, RULES.md (package data),
+read by `rules_text(engine_id)` and shown by `pbem rules ENGINE`.
+"""
 
 from __future__ import annotations
 
 import importlib
+from importlib import resources
 
 from engines.core import Engine
 
@@ -53,3 +58,19 @@ def get(engine_id: str) -> Engine:
 
 def all() -> list[Engine]:  # noqa: A001 - the issue names it engines.all()
     return [get(e) for e in ids()]
+
+
+def rules_text(engine_id: str) -> str:
+    """The player's rules summary shipped in the engine's package (its RULES.md).
+
+    Raises UnknownEngine for an engine that is not installed and LookupError for
+    one without a summary (engines registered at run time, such as test toys).
+    """
+    get(engine_id)  # UnknownEngine with the list of known ones
+    module = _MODULES.get(engine_id)
+    if module is None:
+        raise LookupError(f"engine {engine_id!r} ships no rules summary")
+    try:
+        return resources.files(module).joinpath("RULES.md").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LookupError(f"engine {engine_id!r} ships no rules summary") from None

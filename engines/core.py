@@ -163,7 +163,13 @@ class Engine(Protocol):
 
     def format(self, move: Move) -> str: ...
 
-    def render(self, view: View) -> str: ...
+    def render(self, view: View, color: bool = False) -> str:
+        """The view as text for the terminal; ANSI colours only when color is true.
+
+        Engines do no I/O, so they never look at the terminal or the environment
+        themselves: the client decides with `color_wanted` and passes the answer.
+        """
+        ...
 
     def bots(self) -> dict[str, Any]:
         """Bot name -> callable(view, legal_moves, random.Random) -> move.
@@ -172,6 +178,12 @@ class Engine(Protocol):
         cannot cheat; their randomness is the client's and is not audited.
         """
         ...
+
+
+def color_wanted(environ: Mapping[str, str], isatty: bool) -> bool:
+    """Whether to colour output: only on a terminal, and never when NO_COLOR is set and
+    non-empty (https://no-color.org). Pure: the caller passes os.environ and isatty()."""
+    return isatty and not environ.get("NO_COLOR")
 
 
 class BaseEngine:

@@ -1,4 +1,10 @@
-"""Plain-text picture of a Feuersalamander view: what one seat (or a spectator) may know."""
+"""Plain-text picture of a Feuersalamander view: what one seat (or a spectator) may know.
+
+`render(view, color=True)` highlights the card just drawn with ANSI reverse video;
+the default is plain text (the engine does no I/O: the caller decides, e.g. with
+`engines.core.color_wanted`, which honours NO_COLOR). Without colour the card
+is marked "(new)" all the same.
+"""
 
 from __future__ import annotations
 
@@ -9,17 +15,27 @@ from engines.feuersalamander.notation import format as format_move
 
 INITIALS = ["K", "Q", "M", "R"]
 NAMES = ["King", "Queen", "Monk", "Robber"]
+STICKS = ["number stick 1", "number stick 2", "the symbol stick"]
+HIGHLIGHT = "\x1b[7m"  # reverse video
+RESET = "\x1b[0m"
+
+
+def ruling(ref: str) -> str:
+    """How a prompt cites a ruling, so a player knows where to read it."""
+    return f"(ruling {ref}, see `pbem rules feuersalamander`)"
+
+
 _WANTS = {
-    "deal": "discard one card of the dealt pair (FS-11)",
-    "discard": "discard a card: the double rule is broken (FS-10)",
+    "deal": f"discard one card of the dealt pair {ruling('FS-11')}",
+    "discard": f"discard a card: the double rule is broken {ruling('FS-10')}",
     "throw": "throw the sticks",
     "keys": "make a key throw to leave the dungeon",
-    "stone": "place the playing stone truthfully (FS-13)",
+    "stone": f"place the playing stone truthfully {ruling('FS-13')}",
     "move": "move by the sum or by the difference",
-    "home": "turn into the home or go on (FS-8)",
+    "home": f"turn into the home or go on {ruling('FS-8')}",
     "claim": "lay down a combination, or no claim",
-    "question": "ask a question, or no question",
-    "exchange": "exchange the named card, or keep it (FS-21)",
+    "question": "ask one question, or none",
+    "exchange": f"exchange the named card, or keep it {ruling('FS-21')}",
 }
 
 
@@ -79,6 +95,74 @@ def question_lines(view: dict[str, Any], recent: int = 10) -> list[str]:
     return lines
 
 
+def start_line(view: dict[str, Any]) -> str:
+    """FS-9: each throws one number stick, the highest starts, the tied highest throw again."""
+    names = view["names"]
+    rounds = view.get("start_throws") or []
+    if not rounds:
+        return "Start throw: -"
+    parts = [", ".join(f"{names[t['seat']]} {t['value']}" for t in r) for r in rounds]
+    text = "; tie, again: ".join(parts)
+    first = view.get("start_player")
+    who = f" -> {names[first]} starts" if first is not None else ""
+    return f"Start throw: {text}{who}"
+
+
+def key_line(view: dict[str, Any]) -> str | None:
+    """The latest key throw (FS-23), whoever made it: what it showed and what came of it."""
+    k = view.get("last_keys")
+    if not k:
+        return None
+    names = view["names"]
+    shown = [STICKS[i] for i, on in enumerate(k["shown"]) if on]
+    keys = "a key on " + " and ".join(shown) if shown else "no key"
+    aside = sum(k["aside"])
+    if aside == 3:
+        outcome = "free"
+    elif k["throw"] >= 5:
+        outcome = "still in the dungeon"
+    else:
+        outcome = f"{aside} of 3 sticks aside"
+    return f"Last key throw: {names[k['seat']]}, turn {k['turn']}, throw {k['throw']} of 5: {keys}; {outcome}"
+
+
+def hand_line(view: dict[str, Any], color: bool = False) -> str:
+    """The viewer's hand; the card drawn last is marked (and highlighted when colour is on)."""
+    drawn = view.get("drawn") or {}
+    new = drawn.get("card")
+    labels = []
+    for c in view["hand"]:
+        label = cards.card_label(c)
+        if c == new:
+            label = f"{HIGHLIGHT}{label}{RESET}" if color else label
+            label += " (new)" if drawn.get("turn") == view.get("turn_no") else f" (drawn in turn {drawn.get('turn')})"
+        labels.append(label)
+    return "Your hand: " + (", ".join(labels) if labels else "-")
+
+
+def pending_line(view: dict[str, Any]) -> str:
+    """Who must decide what now, in words."""
+    names = view["names"]
+    p = view["pending"]
+    you = p["seat"] == view.get("seat")
+    whose = "You" if you else names[p["seat"]]
+    if p["kind"] == "question":
+        target = names[p["target"]]
+        stand = "You stand" if you else f"{whose} stands"
+        return (
+            f"{stand} in {target}'s block and may ask {target} one question about a wing, a row or a "
+            f"stone field (e.g. ask {target.lower()} row 5), or ask none (no question)."
+        )
+    detail = _WANTS[p["kind"]]
+    if p["kind"] == "exchange":
+        detail += f" ({cards.card_label(p['card'])})"
+    if p["kind"] == "keys":
+        detail += f" (throw {p['throws'] + 1} of 5; keys aside: {sum(p['aside'])})"
+    if p["kind"] == "home":
+        detail += f" ({p['steps'] - p['at']} step(s) left at your s2)"
+    return f"{whose}: {detail}."
+
+
 def _throw(t: dict[str, Any] | None, names: list[str]) -> str:
     if not t:
         return "Last throw: -"
@@ -87,19 +171,20 @@ def _throw(t: dict[str, Any] | None, names: list[str]) -> str:
     return f"Last throw: {names[t['seat']]} threw {a} and {b}, {t['symbol']}{pair}"
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: dict[str, Any], color: bool = False) -> str:
     names = view["names"]
     me = view.get("seat")
     out: list[str] = []
     who = "spectator" if me is None else f"{names[me]} (seat {me})"
     out.append(f"Der Feuersalamander - you are {who}; target {view['target']} points; turn {view['turn_no']}")
+    out.append(start_line(view))
     out.append("")
     out += hiding_place(view["stones"])
     out.append("")
     out += circuit_lines(view)
     out.append("")
     if me is not None:
-        out.append(f"Your hand: {_cards(view['hand'])}")
+        out.append(hand_line(view, color))
     for s in range(view["seats"]):
         known = view["revealed"][s]
         extra = f"; known: {_cards(known)}" if known else ""
@@ -107,6 +192,9 @@ def render(view: dict[str, Any]) -> str:
         out.append(f"  {names[s]:<7} {view['hand_sizes'][s]} card(s){extra}; score {view['scores'][s]}; laid: {laid}")
     out.append(f"Draw stack: {view['deck_size']} card(s); discard pile (top last): {_cards(view['discard'])}")
     out.append(_throw(view["last_throw"], names))
+    keys = key_line(view)
+    if keys:
+        out.append(keys)
     if view["questions"]:
         out += question_lines(view)
     if view["claims"]:
@@ -121,16 +209,5 @@ def render(view: dict[str, Any]) -> str:
         ranks = ", ".join(f"{r['ranks'][s]}. {names[s]} {r['scores'][s]}" for s in sorted(range(view['seats']), key=lambda s: r["ranks"][s]))
         out.append(f"Game over: {r['reason']}. {ranks}")
     else:
-        p = view["pending"]
-        whose = "You" if p["seat"] == me else names[p["seat"]]
-        detail = _WANTS[p["kind"]]
-        if p["kind"] == "question":
-            detail += f" to {names[p['target']]}"
-        if p["kind"] == "exchange":
-            detail += f" ({cards.card_label(p['card'])})"
-        if p["kind"] == "keys":
-            detail += f" (throw {p['throws'] + 1} of 5; keys aside: {sum(p['aside'])})"
-        if p["kind"] == "home":
-            detail += f" ({p['steps'] - p['at']} step(s) left at your s2)"
-        out.append(f"{whose}: {detail}.")
+        out.append(pending_line(view))
     return "\n".join(line.rstrip() for line in out)

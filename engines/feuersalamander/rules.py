@@ -20,14 +20,18 @@ with own cards and named cards together one wing, one row, one stone field;
 `own` in card order, `named` in card order (apply accepts any order and
 normalises). legal_moves lists every claim of that form (own cards any
 subset of the hand, named seats any other seat, named cards any card):
-up to 2574 with four players; bots should pick the kind of move first.
+up to 2,730 with four players (a hand of a wing and a stone field; see
+max_claims), so bots should pick the kind of move first.
 
 State keys: seats, options {target}, deck (index 0 is the top), discard (last
 is the top), hands, revealed, losses, figures (space int | "home" |
 "dungeon"), stones (chamber | None = at home), laid, scores, questions (with
 answers), claims (public record), start_throws, start_player, last_throw,
-turn, turn_no, pair (a throw is owed), exchanges (FS-21 queue), pending,
-result. A view has the public ones plus "seat", "hand" (None for the
+last_keys (the latest key throw: seat, shown, aside, throw, turn), drawn
+(per seat the card it drew last and the turn, None once that card left the
+hand), turn, turn_no, pair (a throw is owed), exchanges (FS-21 queue),
+pending, result. A view has the public ones plus "seat", "hand" (None for
+the spectator), "drawn" (the viewer's own entry only, None for the
 spectator), "hand_sizes", "deck_size", "dungeon", and questions whose
 "answer" is None unless the viewer asked or was asked ("seen").
 
@@ -149,6 +153,9 @@ def _start_throws(seats: int, rng: Rng) -> tuple[list[list[dict[str, int]]], int
 def _lose(state: State, seat: int, card: str) -> None:
     """A card leaves a hand (always a public act): it is no longer revealed there."""
     state["hands"][seat].remove(card)
+    drawn = state.get("drawn")
+    if drawn and drawn[seat] is not None and drawn[seat]["card"] == card:
+        drawn[seat] = None
     if card in state["revealed"][seat]:
         state["revealed"][seat].remove(card)
     state["losses"][seat] += 1
@@ -179,11 +186,22 @@ def _draw(state: State, seat: int, rng: Rng, events: list[Event]) -> None:
         events.append(Event("renewed", {"deck_size": len(deck)}))
     card = state["deck"].pop(0)
     state["hands"][seat] = cards.sorted_cards([*state["hands"][seat], card])
+    drawn = state.setdefault("drawn", [None] * state["seats"])
+    drawn[seat] = {"card": card, "turn": state["turn_no"]}  # for the drawer's eyes only
     events.append(Event("drew", {"seat": seat}))
     events.append(Event("drew", {"card": card}, to=(seat,)))
 
 
 # ---------------------------------------------------------------- claims
+
+
+def max_claims(seats: int) -> tuple[int, list[str]]:
+    """The most claims any hand allows (FS-19), and such a hand: what legal_moves can list at most,
+    plus one (the throw or "no claim"). Counted from enumerate_claims over every hand the double
+    rule allows (no card, one card, two cards of different kinds)."""
+    hands: list[list[str]] = [[]] + [[c] for c in cards.ALL_CARDS]
+    hands += [[a, b] for a, b in combinations(cards.ALL_CARDS, 2) if cards.hand_ok([a, b])]
+    return max((len(enumerate_claims(h, 0, seats)), h) for h in hands)
 
 
 def enumerate_claims(hand: list[str], seat: int, seats: int) -> list[Move]:
@@ -256,7 +274,9 @@ def _exhausted(state: State) -> bool:
 
 class Feuersalamander(BaseEngine):
     id = "feuersalamander"
-    version = "1"
+    # 2: views carry "drawn" and "last_keys" (issue 8), so view commitments differ from 1's;
+    # the rules are unchanged. An auditor replays only logs made with its own version.
+    version = "2"
     title = "Der Feuersalamander"
     min_seats = 2
     max_seats = 4
@@ -311,6 +331,8 @@ class Feuersalamander(BaseEngine):
             "start_throws": rounds,
             "start_player": first,
             "last_throw": None,
+            "last_keys": None,
+            "drawn": [None] * seats,
             "turn": None,
             "turn_no": 0,
             "pair": False,
@@ -596,6 +618,7 @@ class Feuersalamander(BaseEngine):
         shown, aside = sticks.key_throw(rng, pending["aside"])
         throws = pending["throws"] + 1
         events.append(Event("key_throw", {"seat": seat, "shown": shown, "aside": aside, "throw": throws}))
+        state["last_keys"] = {"seat": seat, "shown": shown, "aside": aside, "throw": throws, "turn": state["turn_no"]}
         if all(aside):
             state["figures"][seat] = "home"
             events.append(Event("freed", {"seat": seat, "by": "keys"}))
@@ -712,6 +735,8 @@ class Feuersalamander(BaseEngine):
                 "start_throws": [[dict(t) for t in r] for r in state["start_throws"]],
                 "start_player": state["start_player"],
                 "last_throw": state["last_throw"],
+                "last_keys": state.get("last_keys"),
+                "drawn": None if seat is None else (state.get("drawn") or [None] * n)[seat],
                 "turn": state["turn"],
                 "turn_no": state["turn_no"],
                 "pair": state["pair"],
@@ -731,8 +756,9 @@ class Feuersalamander(BaseEngine):
     def format(self, move: Move) -> str:
         return notation.format(move)
 
-    def render(self, view: View) -> str:
-        return render.render(view)
+    def render(self, view: View, color: bool = False) -> str:
+        """The table as this seat sees it; ANSI highlights only when color is true."""
+        return render.render(view, color)
 
     def bots(self) -> dict[str, Any]:
         return {"random": bots.random_bot, "simple": bots.simple_bot}

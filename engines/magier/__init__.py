@@ -1,6 +1,6 @@
 """Das magische Hexagon (Kuehlwei, VSK 1994): the `magier` engine.
 
-Rulings MH-1..MH-15 are in shared/rules/magier.md; board.py names the cells,
+Rulings MH-1..MH-15 are summarised for players in RULES.md (`pbem rules magier`); board.py names the cells,
 mechanics.py moves the pieces, rules.py is the Engine, notation.py, render.py
 and bots.py serve players.
 """

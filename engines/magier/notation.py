@@ -3,8 +3,8 @@
 Cells: a row letter a..i (row a is Red's back row, row i Black's) and a number
 1..9 that stays constant along the top-left to bottom-right diagonal; row a
 holds a1..a5, row e e1..e9, row i i5..i9, the centre flame is e5. The rendered
-board prints the row letters on the left and the numbers along the bottom and
-the lower right edge, as on an Abalone board.
+board prints each row letter at both ends of its row and each number at both
+ends of its diagonal, and is drawn from the viewer's side (black's turned round).
 
 Moves (case and extra spaces do not matter):
 
@@ -14,11 +14,18 @@ Moves (case and extra spaces do not matter):
                     front; over the edge the neighbour is the far end of the line
                     (e.g. a1-a5 steps west from a1 under wrap=line)
     b2 ne           the same step given by a direction: e, ne, nw, w, sw, se
+                    as drawn on the player's own board, so for Black (whose
+                    board is turned round) "ne" is Red's "sw"
                     (also "step b2 ne", "step b2-c2")
+    a1-a5 (wraps)   how a step through the edge is printed; the note may be
+                    typed or left out
     b2xd2xd4        a jump from b2, landing on d2, then d4 (also "jump b2 d2 d4")
-    pass            only when no other move is legal (MH-12)
+    pass            only when no other move is legal (ruling MH-12)
 
-`format` always writes the first form of each line, so parse(format(m)) == m.
+`format` always writes the first form of each line (a step to a cell that is
+not a plain neighbour gets " (wraps)": it leaves the board and comes back at
+the far end of its line, or on the torus, ruling MH-4), so
+parse(format(m)) == m.
 """
 
 from __future__ import annotations
@@ -29,8 +36,10 @@ from typing import Any
 
 from engines.core import IllegalMove, Move, View
 from engines.magier.board import (
+    ADJACENT,
     CELLS,
     DIRECTIONS,
+    OPPOSITE,
     STEP,
     WRAPS,
     cell_index,
@@ -48,6 +57,7 @@ _JUMP_X = re.compile(rf"^(?:jump\s+)?{_CELL}(?:\s*x\s*{_CELL})+$")
 _JUMP_WORDS = re.compile(rf"^jump(?:\s+{_CELL}){{2,}}$")
 
 HELP = "moves look like: place c3 2 | b2-c2 | b2 ne | b2xd2xd4 | pass"
+WRAPS_NOTE = "(wraps)"
 
 
 def _cell(name: str) -> str:
@@ -82,6 +92,7 @@ def parse(text: str, view: View) -> Move:
     if not isinstance(text, str):
         raise IllegalMove(f"a move is text; {HELP}")
     t = " ".join(text.strip().lower().split())
+    t = t.removesuffix(WRAPS_NOTE).removesuffix("wraps").strip()
     if not t:
         raise IllegalMove(f"type a move; {HELP}")
     if t == "pass":
@@ -108,6 +119,8 @@ def parse(text: str, view: View) -> Move:
             raise IllegalMove(
                 f"{m.group(2)!r} is not a direction: use one of {', '.join(DIRECTIONS)}"
             )
+        if isinstance(view, Mapping) and view.get("seat") == 1:  # Black's board is drawn turned round
+            d = OPPOSITE[d]
         return {"type": "step", "from": src, "to": CELLS[STEP[_wrap(view)][cell_index(src)][d]]}
     if m := _STEP_CELLS.match(t):
         src, dst = _cell(m.group(1)), _cell(m.group(2))
@@ -117,6 +130,14 @@ def parse(text: str, view: View) -> Move:
             )
         return {"type": "step", "from": src, "to": dst}
     raise IllegalMove(f"cannot read {text.strip()!r}; {HELP}")
+
+
+def wraps(move: Mapping[str, Any]) -> bool:
+    """A step that leaves the board and comes back on the other side (MH-4); jumps never wrap."""
+    if move.get("type") != "step":
+        return False
+    src, dst = cell_index(move.get("from")), cell_index(move.get("to"))
+    return src is not None and dst is not None and dst not in ADJACENT[src]
 
 
 def format(move: Move) -> str:  # noqa: A001 - the Engine protocol names it format
@@ -130,7 +151,7 @@ def format(move: Move) -> str:  # noqa: A001 - the Engine protocol names it form
         value = move.get("value")
         return f"place {move['cell']}" if value is None else f"place {move['cell']} {value}"
     if kind == "step" and isinstance(move.get("from"), str) and isinstance(move.get("to"), str):
-        return f"{move['from']}-{move['to']}"
+        return f"{move['from']}-{move['to']}" + (" " + WRAPS_NOTE if wraps(move) else "")
     path = move.get("path")
     if kind == "jump" and isinstance(path, list) and all(isinstance(c, str) for c in path):
         return "x".join(path)

@@ -1,12 +1,20 @@
 """A plain-text hexagon for the terminal, drawn from a view (never from the state).
 
-Red sits at the bottom (rows a, b), Black at the top (rows h, i). Row letters
-stand on the left; the cell numbers 1..5 stand under row a and 6..9 at the ends
-of rows a..d, where their diagonals leave the board, as on an Abalone board.
+The board is drawn from the viewer's side: Red (and a spectator) sees rows a, b
+at the bottom; Black sees the board turned round, rows h, i at the bottom.
+Every row carries its letter at both ends of its line; every diagonal (the
+lines that keep their number, running from top left to bottom right) carries
+its number at both ends, just beyond its first and its last cell. A cell is
+its row letter and its diagonal number: e5 is the centre flame.
 
     .  empty          *  flame           R  B  magicians
     r2 b-1  wisdoms with their value     r? b?  value concealed from you
     R* B*  a magician standing on a flame
+
+`render(view, color=True)` colours red and black pieces (and flames) with
+ANSI escape codes; the default is plain text. The engine does no I/O: the
+caller decides, e.g. with `engines.core.color_wanted(os.environ, isatty)`
+(which honours NO_COLOR).
 """
 
 from __future__ import annotations
@@ -18,11 +26,31 @@ from engines.core import View
 from engines.magier.board import COORDS, FLAMES, INDEX, RADIUS, ROWS, coord_name
 
 _NAMES = ["red", "black"]
-_MARGIN = 4
+_MARGIN = 1
+_LABEL_X = 2 * RADIUS + 4  # row letters stand in fixed columns at x = -12 and x = +12
+
+RED = "\x1b[1;31m"
+BLACK = "\x1b[30;47m"  # black on light grey: readable on dark and light terminals
+FLAME = "\x1b[33m"
+RESET = "\x1b[0m"
+_PALETTE = {"R": RED, "r": RED, "B": BLACK, "b": BLACK, "*": FLAME}
 
 
-def _column(q: int, r: int) -> int:
-    return _MARGIN + 2 * (2 * q + r + 2 * RADIUS)
+def turned(seat: Any) -> bool:
+    """Black sees the board from its own side: turned by 180 degrees."""
+    return seat == 1
+
+
+def _screen(q: int, r: int, turn: bool) -> tuple[int, int]:
+    """Board position (q, r) -> (x, y) on screen; x counts half cells, y lines (0 = top label line)."""
+    x, y = 2 * q + r, r
+    if turn:
+        x, y = -x, -y
+    return x, y + RADIUS + 1
+
+
+def _column(x: int) -> int:
+    return _MARGIN + 2 * (x + _LABEL_X)
 
 
 def _token(name: str, piece: Mapping[str, Any] | None) -> str:
@@ -36,32 +64,80 @@ def _token(name: str, piece: Mapping[str, Any] | None) -> str:
     return "rb"[seat] + ("?" if value is None else str(value))
 
 
-def _put(line: list[str], col: int, text: str) -> None:
+def paint(text: str, color: bool) -> str:
+    """Colour a token by its first letter (R/r red, B/b black, * flame); plain when color is off."""
+    code = _PALETTE.get(text[:1]) if color else None
+    return f"{code}{text}{RESET}" if code else text
+
+
+def _put(line: list[str], col: int, text: str, color: bool = False) -> None:
+    """Write text into a line of one-character cells; a coloured token keeps its codes on its own cells."""
     while len(line) < col + len(text):
         line.append(" ")
     line[col : col + len(text)] = list(text)
+    code = _PALETTE.get(text[:1]) if color else None
+    if code and text.strip():
+        line[col] = code + line[col]
+        line[col + len(text) - 1] += RESET
 
 
-def board_lines(board: Mapping[str, Mapping[str, Any]]) -> list[str]:
-    """The board alone, one text line per row, top (row i) first."""
-    lines = []
+def _diagonal_ends() -> dict[int, tuple[tuple[int, int], tuple[int, int]]]:
+    """Diagonal number -> the positions just beyond its top and its bottom cell (as seen by Red)."""
+    out = {}
+    for q in range(-RADIUS, RADIUS + 1):
+        rs = [r for qq, r in COORDS if qq == q]
+        out[q + RADIUS + 1] = ((q, min(rs) - 1), (q, max(rs) + 1))
+    return out
+
+
+DIAGONAL_ENDS = _diagonal_ends()
+
+
+def board_lines(
+    board: Mapping[str, Mapping[str, Any]], seat: Any = None, color: bool = False
+) -> list[str]:
+    """The board alone, labels included: 11 lines (a label line, 9 rows, a label line)."""
+    turn = turned(seat)
+    grid: list[list[str]] = [[] for _ in range(2 * RADIUS + 3)]
+    for q, r in COORDS:
+        name = coord_name(q, r)
+        x, y = _screen(q, r, turn)
+        token = _token(name, board.get(name))
+        # centre the token on its column: "R" -> " R ", "r-1" stays, "R*" -> "R* "
+        start = _column(x) - 1 if len(token) > 1 else _column(x)
+        _put(grid[y], start, token, color)
     for r in range(-RADIUS, RADIUS + 1):
-        row = [(q, rr) for q, rr in COORDS if rr == r]
-        line: list[str] = []
-        first = row[0]
-        _put(line, _column(*first) - 3, ROWS[RADIUS - r])
-        for q, rr in row:
-            name = coord_name(q, rr)
-            _put(line, _column(q, rr) - 1, _token(name, board.get(name)).center(3))
-        last_q = row[-1][0]
-        if r > 0:  # the diagonal of number last_q + 6 ends below this row's last cell
-            _put(line, _column(last_q + 1, r) - 1, f" {last_q + RADIUS + 2}")
-        lines.append("".join(line).rstrip())
-    bottom: list[str] = []
-    for q in range(-RADIUS, 1):
-        _put(bottom, _column(q, RADIUS + 1), str(q + RADIUS + 1))
-    lines.append("".join(bottom).rstrip())
-    return lines
+        letter = ROWS[RADIUS - r]
+        _, y = _screen(0, r, turn)
+        _put(grid[y], _column(-_LABEL_X), letter)
+        _put(grid[y], _column(_LABEL_X), letter)
+    for number, ends in DIAGONAL_ENDS.items():
+        for q, r in ends:
+            x, y = _screen(q, r, turn)
+            _put(grid[y], _column(x), str(number))
+    return ["".join(line).rstrip() for line in grid]
+
+
+def legend_lines(seat: Any = None, color: bool = False) -> list[str]:
+    """How to read the board: the naming, the side it is seen from, the symbols."""
+    side = (
+        "Seen from black's side (turned round): row a at the top, row i at the bottom."
+        if turned(seat)
+        else "Seen from red's side: row a at the bottom, row i at the top."
+    )
+    symbols = (
+        f"{paint('.', False)} empty  {paint('*', color)} flame  "
+        f"{paint('R', color)} {paint('B', color)} magicians  "
+        f"{paint('r2', color)} {paint('b?', color)} wisdoms (? = concealed)  "
+        f"{paint('R*', color)} on a flame"
+    )
+    return [
+        side,
+        "Rows a-i are lettered at both ends; the numbers 1-9 at both ends of each diagonal",
+        "(top left to bottom right). A cell is row + number: e5 is the centre flame.",
+        "Step directions (e ne nw w sw se) are as on this board.",
+        symbols,
+    ]
 
 
 def _hand(values: list[Any]) -> str:
@@ -113,9 +189,11 @@ def status_lines(view: View) -> list[str]:
     return out
 
 
-def render(view: View) -> str:
-    lines = board_lines(view.get("board", {}))
+def render(view: View, color: bool = False) -> str:
+    """The board from the viewer's side, its legend and the status; ANSI colours only when asked."""
+    seat = view.get("seat")
+    lines = board_lines(view.get("board", {}), seat, color)
     lines.append("")
-    lines.append(". empty  * flame  R B magicians  r2 b? wisdoms (? = concealed)  R* on a flame")
+    lines.extend(legend_lines(seat, color))
     lines.extend(status_lines(view))
     return "\n".join(lines) + "\n"

@@ -176,7 +176,10 @@ def _repeats(out: Outcome, now: str, banned: str | None) -> str | None:
     if key == now:
         return "that move does not change the position"
     if banned is not None and key == banned:
-        return "that move would bring back the position before your opponent's last move (MH-11)"
+        return (
+            "that move would bring back the position before your opponent's last move "
+            "(ruling MH-11, see `pbem rules magier`)"
+        )
     return None
 
 
@@ -509,8 +512,9 @@ class MagierEngine(BaseEngine):
     def format(self, move: Move) -> str:
         return notation.format(move)
 
-    def render(self, view: View) -> str:
-        return render.render(view)
+    def render(self, view: View, color: bool = False) -> str:
+        """The board from the viewer's side; ANSI colours only when color is true."""
+        return render.render(view, color)
 
     def bots(self) -> dict[str, Callable[[View, list[Move], random.Random], Move]]:
         return dict(_bots.BOTS)

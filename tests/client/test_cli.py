@@ -34,6 +34,7 @@ COMMANDS = [
     "compare",
     "abort",
     "vacation",
+    "rules",
 ]
 
 

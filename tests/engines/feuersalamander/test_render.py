@@ -39,13 +39,14 @@ def test_render_shows_the_table_for_a_player() -> None:
     assert "water, row 2, one-stone = 4" in text
     assert "King asked Queen about air: YES" in text
     assert "Queen asked Monk about row 7: (answer not shown to you)" in text
-    assert "You: ask a question, or no question to Queen" in text
+    assert "You stand in Queen's block and may ask Queen one question" in text
+    assert "(e.g. ask queen row 5), or ask none (no question)." in text
 
 
 def test_render_for_the_spectator_shows_no_hand_and_no_answer() -> None:
     text = E.render(E.view(table(), None))
     assert "Your hand" not in text and "YES" not in text and "NO" not in text.replace("NOT", "")
-    assert "spectator" in text and "King: ask a question" in text
+    assert "spectator" in text and "King stands in Queen's block and may ask Queen one question" in text
 
 
 def test_render_every_view_of_a_played_game() -> None:
@@ -62,3 +63,92 @@ def test_render_every_view_of_a_played_game() -> None:
         st, _ = E.apply(st, seat, E.bots()["simple"](E.view(st, seat), E.legal_moves(st, seat), rnd), Rng(b"%d" % i))
     assert E.result(st) is not None
     assert "Game over: Monk reached 48 of 20 points" in E.render(E.view(st, 0))
+
+
+# ---------------------------------------------------------------- issue 8: start throw, key throw, the card drawn
+
+from tests.engines.feuersalamander.test_rules import T, play, rig  # noqa: E402
+
+ESC = "\x1b["
+
+
+def test_the_start_throw_is_shown_to_everyone_ties_included() -> None:
+    for seed in range(200):
+        st, _ = E.setup(3, {}, Rng(b"start %d" % seed))
+        if len(st["start_throws"]) > 1:
+            break
+    else:
+        raise AssertionError("no tie in 200 setups")
+    first, again = st["start_throws"][0], st["start_throws"][1]
+    names = ["King", "Queen", "Monk"]
+    expected = (
+        "Start throw: " + ", ".join(f"{names[t['seat']]} {t['value']}" for t in first)
+        + "; tie, again: " + ", ".join(f"{names[t['seat']]} {t['value']}" for t in again)
+    )
+    for viewer in (None, 0, 1, 2):
+        text = E.render(E.view(st, viewer))
+        assert expected in text and f"-> {names[st['start_player']]} starts" in text
+
+
+def test_the_last_key_throw_is_shown_to_everyone_until_the_next_one() -> None:
+    st = rig(2, hands=[["fire"], ["row5"]], figures=["dungeon", 3])
+    st["pending"] = {"kind": "keys", "seat": 0, "aside": [False] * 3, "throws": 0}
+    assert "Last key throw" not in E.render(E.view(st, 1))
+    st, _ = play(st, 0, "keys", 0, 1, 3)  # A shows its key, B a 2, the symbol its key
+    for viewer in (None, 0, 1):
+        assert (
+            "Last key throw: King, turn 1, throw 1 of 5: a key on number stick 1 and the symbol stick; "
+            "2 of 3 sticks aside" in E.render(E.view(st, viewer))
+        )
+    for faces in [(1,), (1,), (1,)]:
+        st, _ = play(st, 0, "keys", *faces)
+    assert "throw 4 of 5: no key; 2 of 3 sticks aside" in E.render(E.view(st, 1))
+    st, _ = play(st, 0, "keys", 1)
+    text = E.render(E.view(st, 1))
+    assert "throw 5 of 5: no key; still in the dungeon" in text and "Dungeon: King" in text
+    assert st["pending"]["seat"] == 1, "the key throws are over: the Queen's turn"
+    st = rig(2, hands=[["fire"], ["row5"]], figures=["dungeon", 3])
+    st["pending"] = {"kind": "keys", "seat": 0, "aside": [True, True, False], "throws": 2}
+    st, _ = play(st, 0, "keys", 3)
+    assert "throw 3 of 5: a key on the symbol stick; free" in E.render(E.view(st, None))
+
+
+def test_the_card_just_drawn_is_marked_for_the_drawer_only() -> None:
+    st = rig(3, hands=[["fire"], ["row5"], []], deck=["three-stone", "air"])
+    st, events = play(st, 0, "throw", *T(2, 3, "salamander"))
+    assert "drew" in [e.kind for e in events]
+    mine = E.view(st, 0)
+    assert mine["drawn"] == {"card": "three-stone", "turn": 1}
+    assert "Your hand: fire, three-stone (new)" in E.render(mine)
+    for other in (1, 2, None):
+        view = E.view(st, other)
+        assert view["drawn"] is None and "(new)" not in E.render(view) and "three-stone" not in E.render(view)
+    st, _ = play(st, 0, "move sum")
+    st = {**st, "turn_no": st["turn_no"] + 1}
+    assert "three-stone (drawn in turn 1)" in E.render(E.view(st, 0))
+
+
+def test_the_drawn_card_that_breaks_the_double_rule_is_marked_while_the_player_discards() -> None:
+    st = rig(2, hands=[["fire", "row5"], []], deck=["row3"])
+    st, _ = play(st, 0, "throw", *T(1, 4, "salamander"))
+    assert st["pending"]["kind"] == "discard"
+    text = E.render(E.view(st, 0))
+    assert "Your hand: fire, row 3 (new), row 5" in text and "discard a card" in text
+    st, _ = play(st, 0, "discard row 3")
+    assert E.view(st, 0)["drawn"] is None and "(new)" not in E.render(E.view(st, 0))
+
+
+def test_colour_highlights_the_drawn_card_only_when_asked() -> None:
+    st = rig(2, hands=[["fire"], []], deck=["three-stone"])
+    st, _ = play(st, 0, "throw", *T(2, 3, "salamander"))
+    assert ESC not in E.render(E.view(st, 0)) and ESC not in E.render(E.view(st, 0), color=False)
+    assert "\x1b[7mthree-stone\x1b[0m (new)" in E.render(E.view(st, 0), color=True)
+    assert ESC not in E.render(E.view(st, 1), color=True), "nothing to highlight for the others"
+
+
+def test_prompts_say_where_to_read_the_ruling_they_cite() -> None:
+    st = rig(2, hands=[["fire"], []])
+    st, _ = play(st, 0, "throw", *T(2, 3, "stone"))
+    assert "place the playing stone truthfully (ruling FS-13, see `pbem rules feuersalamander`)" in E.render(
+        E.view(st, 0)
+    )

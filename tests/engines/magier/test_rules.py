@@ -316,7 +316,7 @@ def test_mh10_one_own_burn_spoils_the_whole_push() -> None:
 
 def test_mh10_black_burns_red_wisdoms() -> None:
     state = position({"c2": "B", "c3": "r1", "a1": "R"}, turn=1)
-    state, events = play(state, 1, "c2 e")
+    state, events = play(state, 1, "c2 w")  # black's board is turned round: its w is red's e
     assert state["scores"] == [0, 1] and events[-1].data["by"] == 1
 
 
