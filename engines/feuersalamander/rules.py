@@ -1,4 +1,4 @@
-"""Der Feuersalamander (seed 000, rulings FS-1..FS-25): state, transitions, the Engine.
+"""Der Feuersalamander (Noris 1987; rulings FS-1..FS-25 in RULES.md): state, transitions, the Engine.
 
 The state is plain JSON data. One seat decides at a time; `state["pending"]`
 says who and what. Every decision is a move, forced ones included:

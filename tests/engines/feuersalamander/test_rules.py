@@ -1,4 +1,4 @@
-"""Scenario tests, one or more per ruling FS-n of shared/rules/feuersalamander.md.
+"""Scenario tests, one or more per ruling FS-n (engines/feuersalamander/RULES.md, `pbem rules feuersalamander`).
 
 States are rigged from a real setup; chance is scripted: a ScriptedRng hands
 out the stick faces a test names (number stick face i shows i+1, the 1 face
