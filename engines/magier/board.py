@@ -11,8 +11,10 @@ row i); the number 1..9 is q + 5, so it stays the same along the diagonal that
 runs from the top left to the bottom right. Row a holds a1..a5, row e (the
 middle) e1..e9, row i i5..i9; the centre flame is e5.
 
-Directions are screen directions of the rendered board (Red at the bottom):
-e (1,0), ne (1,-1), nw (0,-1), w (-1,0), sw (-1,1), se (0,1).
+Directions are screen directions of the board as Red sees it (Red at the
+bottom): e (1,0), ne (1,-1), nw (0,-1), w (-1,0), sw (-1,1), se (0,1). Black's
+board is drawn turned round, so notation.parse turns a direction Black types
+round too (Black's "ne" is this table's "sw").
 
 Neighbour tables are precomputed once: a step or push follows STEP[wrap], where
 leaving the board re-enters at the far end of the same line (MH-4, `line`) or
