@@ -29,7 +29,7 @@ from client.api import ApiError
 from client.play import ClientError, Player, format_move, local_engine, parse_options
 from client.store import StoreError
 from client.verify import VerifyError
-from engines.core import IllegalMove
+from engines.core import IllegalMove, color_wanted
 from protocol.audit import audit as audit_export
 from protocol.canonical import loads_strict
 
@@ -159,9 +159,20 @@ def _entry_seq(answer: dict[str, Any]) -> Any:
     return entry.get("seq") if isinstance(entry, dict) else answer["head"]["seq"]
 
 
+def _board_text(shown: dict[str, Any]) -> str:
+    """The board in colour on a terminal (unless NO_COLOR), else the plain text `--json` gives."""
+    if shown.get("status") == "open" or not color_wanted(os.environ, sys.stdout.isatty()):
+        return str(shown["text"])
+    try:
+        return str(local_engine(str(shown["engine"])).render(shown["view"], color=True))  # type: ignore[call-arg]
+    except Exception:  # noqa: BLE001 - an engine without colour still shows its board
+        return str(shown["text"])
+
+
 def _show(shown: dict[str, Any]) -> None:
     out = _out()
-    out.out(shown["text"], highlight=False)
+    sys.stdout.write(_board_text(shown) + "\n")
+    sys.stdout.flush()
     style = "bold green" if shown.get("your_turn") else "bold"
     out.print(Text(status_line(shown), style=style))
 

@@ -1,0 +1,37 @@
+"""`pbem show` colours the board on a terminal and never when NO_COLOR is set (issue 8)."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+
+import engines
+from client import cli
+from engines.core import Rng
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def _shown() -> dict[str, Any]:
+    engine = engines.get("magier")
+    state, _ = engine.setup(2, engine.check_options({}, 2), Rng(b"colour"))
+    view = engine.view(state, 0)
+    return {"engine": "magier", "status": "running", "view": view, "text": engine.render(view)}
+
+
+def test_the_board_is_coloured_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = _shown()
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setattr(cli.sys, "stdout", _Tty())
+    assert "\x1b[" in cli._board_text(shown)
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert cli._board_text(shown) == shown["text"]
+    monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setattr(cli.sys, "stdout", io.StringIO())  # piped: plain
+    assert cli._board_text(shown) == shown["text"]
+    assert "\x1b[" not in shown["text"]
