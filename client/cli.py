@@ -485,7 +485,11 @@ def resign(
     game: GameArg,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
 ) -> None:
-    """Resign the game (signed like a move); with two players the other one wins."""
+    """Resign the game (signed like a move); with two players the other one wins.
+
+    In a game of three or four that lets players leave (Der Feuersalamander), you are out and
+    rank last; the others play on (the last one left in wins).
+    """
     if not yes:
         typer.confirm(f"resign game {game}?", abort=True)
     _player().resign(game)
@@ -586,9 +590,15 @@ def _entry_line(entry: dict[str, Any], name_move: Callable[[dict[str, Any]], str
             what = f"timeout: seat {body.get('seat')} out of time, the server played {name_move(body.get('move') or {})}"
             if body.get("secret_commit"):
                 what += " + concealed part"
+        elif body.get("kind") == "out":
+            what = f"out: seat {body.get('seat')} has left, the server played {name_move(body.get('move') or {})}"
+            if body.get("secret_commit"):
+                what += " + concealed part"
         elif body.get("kind") == "forfeit":
             what = f"forfeit: seat {body.get('seat')} out of time"
-        elif body.get("kind") in ("abort", "resign") and isinstance(body.get("result"), dict):
+        elif body.get("kind") == "resign" and "views" in body:
+            what = f"resign: seat {(body.get('envelope') or {}).get('seat')} leaves the game, the others play on"
+        if body.get("kind") in ("abort", "resign", "forfeit") and isinstance(body.get("result"), dict):
             what += f": {body['result'].get('reason')}"
     elif kind == "reveal":
         what = f"seed revealed, {len(body.get('secrets') or [])} secret(s), result {json.dumps(body.get('result'))}"

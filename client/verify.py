@@ -205,7 +205,11 @@ def _follow(game: str, entry: dict[str, Any], receipt: dict[str, Any], me: str |
         if kind == "move":
             if body.get("seat") != seat:
                 raise VerifyError(f"entry {seq}: the entry's seat is not the signed move's seat")
+            if seat in (receipt.get("out") or []):
+                raise VerifyError(f"entry {seq}: a move by seat {seat}, which has left the game")
             _state_entry(entry, receipt)
+        elif "views" in body:  # a seat leaves a game of three or more; the others play on
+            _leaves(entry, receipt, seat)
         else:
             _ended(receipt, body.get("result"))
     elif kind == "system":
@@ -241,10 +245,18 @@ def _system(entry: dict[str, Any], receipt: dict[str, Any]) -> None:
             raise VerifyError(f"entry {seq}: the abort's result is not what an abort implies")
         _ended(receipt, body["result"])
         return
-    if system not in ("timeout", "forfeit"):
+    if system not in ("timeout", "forfeit", "out"):
         raise VerifyError(f"entry {seq}: a system entry of unknown kind {system!r}")
     if receipt.get("started") is None:
         raise VerifyError(f"entry {seq}: a {system} before the game started")
+    if system == "out":
+        seat = body.get("seat")
+        if not _is_int(seat) or seat != receipt.get("to_move") or seat not in (receipt.get("out") or []):
+            raise VerifyError(
+                f"entry {seq}: the server decides for seat {seat!r}, which is not a seat to move that left the game"
+            )
+        _server_move(entry, receipt)
+        return
     deadline = receipt.get("deadline")
     action = "bot" if system == "timeout" else "forfeit"
     if not isinstance(deadline, dict):
@@ -259,18 +271,41 @@ def _system(entry: dict[str, Any], receipt: dict[str, Any]) -> None:
             f"entry {seq}: a {system} for seat {seat!r}, but seat {receipt.get('to_move')!r} is to move"
         )
     if system == "forfeit":
+        if "views" in body:  # the seat leaves a game of three or more
+            _leaves(entry, receipt, seat)
+            return
         expected = {"kind": "forfeit", "seat": seat, "result": forfeit_result(receipt["seats"], seat)}
         if body != expected:
             raise VerifyError(f"entry {seq}: the forfeit is not what a forfeit of seat {seat} implies")
         _ended(receipt, body["result"])
         return
+    _server_move(entry, receipt)
+
+
+def _leaves(entry: dict[str, Any], receipt: dict[str, Any], seat: int) -> None:
+    """A resignation or forfeit that is a step: the seat is out, the others play on (or the
+    last one in has won). Only in a game of more than two seats, once per seat."""
+    seq = entry["seq"]
+    seats = receipt.get("seats")
+    out = list(receipt.get("out") or [])
+    if not _is_int(seats) or seats <= 2:
+        raise VerifyError(f"entry {seq}: a seat leaves a game of two, which a resignation or forfeit ends")
+    if seat in out:
+        raise VerifyError(f"entry {seq}: seat {seat} leaves the game a second time")
+    receipt["out"] = [*out, seat]
+    _state_entry(entry, receipt)
+
+
+def _server_move(entry: dict[str, Any], receipt: dict[str, Any]) -> None:
+    """A timeout or out entry: a move the server made for a seat; a step like a move."""
+    seq, body = entry["seq"], entry["body"]
     committed = body.get("secret_commit")
     if (
         body.get("action") != "bot"
         or not isinstance(body.get("move"), dict)
         or not (committed is None or (isinstance(committed, str) and HEX64.fullmatch(committed)))
     ):
-        raise VerifyError(f"entry {seq}: the timeout names no move the server played")
+        raise VerifyError(f"entry {seq}: the {body.get('kind')} names no move the server played")
     _state_entry(entry, receipt)
 
 

@@ -117,6 +117,12 @@ class Engine(Protocol):
     """What a game must provide. States, moves and views are plain JSON data.
 
     Engines must never mutate the state passed in: `apply` returns a new state.
+
+    Optional (issue 7): an engine whose seats can leave a game of three or more has
+    `leave(state, seat, why) -> (state, events)` (the seat is out: it ranks last, its turns
+    are skipped, the others play on; raise IllegalMove for a seat out already or a game over)
+    and `out(state) -> list[seat]` (the seats that left, in order). Without them a
+    resignation or forfeit ends the game (protocol.steps.lets_leave).
     """
 
     id: str

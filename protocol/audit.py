@@ -93,6 +93,12 @@ def audit(export: Any, lookup: Callable[[str], Engine] = engines.get) -> Verdict
         )
 
 
+def _result_of(body: dict[str, Any]) -> dict[str, Any] | None:
+    """Without the seed: the result a state-changing system entry says (none: the game goes on)."""
+    result = body.get("result")
+    return result if isinstance(result, dict) else None
+
+
 def _same(expected: Any, actual: Any) -> bool:
     try:
         return canonical(expected) == canonical(actual)
@@ -244,6 +250,8 @@ class _Auditor:
                 if seed is None:
                     self._check_move_signature(seq, env, body.get("sig"), joins[seat]["key"], prev)
                     continue
+                if steps.lets_leave(engine, seats) and seat in engine.out(state):  # type: ignore[attr-defined]
+                    raise _Fail(seq, f"a move by seat {seat}, which has left the game: the server decides for it")
                 secret, salt = None, None
                 if env.get("secret_commit") is not None:
                     if seq not in secrets:
@@ -269,12 +277,14 @@ class _Auditor:
                 system = body.get("kind")
                 if state is None and system != "abort":  # only an abort may end a game never started
                     raise _Fail(seq, "a system entry before the start")
-                if system == "timeout":
-                    state, result = self._timeout(
+                if system in ("timeout", "out"):
+                    state, result = self._server_move(
                         seq, body, engine, state, seed, secrets, used_secrets, seats, joins, deadline
                     )
                 elif system == "forfeit":
-                    result = self._forfeit(seq, body, engine, state, seed, seats, joins, deadline)
+                    state, result = self._forfeit(seq, body, engine, state, seed, seats, joins, deadline)
+                elif system == "resign" and steps.lets_leave(engine, seats):
+                    state, result = self._leave(seq, body, engine, state, seed, seats, joins, prev)
                 else:
                     result = self._system(seq, body, seats, joins, prev)
             elif kind == "reveal":
@@ -412,7 +422,7 @@ class _Auditor:
                 seq, f"a {what}, but the genesis deadline says {deadline.get('on_expiry')!r} on expiry"
             )
 
-    def _timeout(
+    def _server_move(
         self,
         seq: int,
         body: dict[str, Any],
@@ -425,26 +435,34 @@ class _Auditor:
         joins: dict[int, dict[str, Any]],
         deadline: Any,
     ) -> tuple[dict[str, Any], dict[str, Any] | None]:
-        """Replay the server's random move for a seat out of time, from the revealed seed."""
-        self._expiry(seq, deadline, "bot", "timeout")
+        """Replay the server's random move for a seat out of time (a timeout) or for a seat that
+        left the game (out), from the revealed seed."""
+        kind = body.get("kind")
+        if kind == "timeout":
+            self._expiry(seq, deadline, "bot", "timeout")
+        elif not steps.lets_leave(engine, seats):
+            raise _Fail(seq, "an out entry in a game no seat can leave")
         seat = body.get("seat")
         if not steps.is_int(seat) or seat not in joins:
-            raise _Fail(seq, f"a timeout for seat {seat!r}, which nobody joined")
+            raise _Fail(seq, f"a {kind} for seat {seat!r}, which nobody joined")
         if seed is None:
             return state, None
         try:
-            step = steps.timeout(engine, state, seat, seed, seq, seats=seats)
+            if kind == "timeout":
+                step = steps.timeout(engine, state, seat, seed, seq, seats=seats)
+            else:
+                step = steps.out_move(engine, state, seat, seed, seq, seats=seats)
         except steps.StepError as exc:
             raise _Fail(seq, exc.message) from exc
         except IllegalMove as exc:
-            raise _Fail(seq, f"the replay refuses the timeout's move: {exc.message}") from exc
+            raise _Fail(seq, f"the replay refuses the {kind}'s move: {exc.message}") from exc
         self._compare(seq, step.body, body)
         if step.secret is not None:
             revealed = secrets.get(seq)
             if revealed is None:
-                raise _Fail(seq, "the reveal holds no secret for this timeout's move")
+                raise _Fail(seq, f"the reveal holds no secret for this {kind}'s move")
             if not _same(revealed.get("secret"), step.secret["secret"]) or revealed.get("salt") != step.secret["salt"]:
-                raise _Fail(seq, "the reveal's secret for this timeout is not the one the seed gives")
+                raise _Fail(seq, f"the reveal's secret for this {kind} is not the one the seed gives")
             used_secrets.add(seq)
             self.counts["commitments"] += 1
         self.counts["moves"] += 1
@@ -460,20 +478,57 @@ class _Auditor:
         seats: int,
         joins: dict[int, dict[str, Any]],
         deadline: Any,
-    ) -> dict[str, Any]:
-        """A seat out of time loses; with the seed, it must have been the seat to move."""
+    ) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """A seat out of time loses (or, where seats may leave, is out); with the seed, it must
+        have been the seat to move."""
         self._expiry(seq, deadline, "forfeit", "forfeit")
         seat = body.get("seat")
         if not steps.is_int(seat) or seat not in joins:
             raise _Fail(seq, f"a forfeit for seat {seat!r}, which nobody joined")
-        expected = {"kind": "forfeit", "seat": seat, "result": steps.forfeit_result(seats, seat)}
-        if seed is not None:
-            try:
-                expected = steps.forfeit(engine, state, seat, seats)
-            except steps.StepError as exc:
-                raise _Fail(seq, exc.message) from exc
-        self._compare_exact(seq, expected, body)
-        return expected["result"]
+        leaving = steps.lets_leave(engine, seats)
+        if seed is None:
+            if leaving:
+                return state, _result_of(body)
+            expected = {"kind": "forfeit", "seat": seat, "result": steps.forfeit_result(seats, seat)}
+            self._compare_exact(seq, expected, body)
+            return state, expected["result"]
+        try:
+            step = steps.forfeit_step(engine, state, seat, seed, seq, seats=seats)
+        except steps.StepError as exc:
+            raise _Fail(seq, exc.message) from exc
+        self._compare_exact(seq, step.body, body)
+        return step.state, step.body.get("result")
+
+    def _leave(
+        self,
+        seq: int,
+        body: dict[str, Any],
+        engine: Engine,
+        state: dict[str, Any],
+        seed: bytes | None,
+        seats: int,
+        joins: dict[int, dict[str, Any]],
+        prev: str,
+    ) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """A resignation in a game seats may leave: the player's signature, then the replay of
+        `engine.leave` (the seat is out, the others play on, or the last one in wins)."""
+        env = body.get("envelope")
+        seat = env.get("seat") if isinstance(env, dict) else None
+        if not steps.is_int(seat) or seat not in joins:
+            raise _Fail(seq, "a resignation for a seat nobody joined")
+        self._check_move_signature(seq, env, body.get("sig"), joins[seat]["key"], prev)
+        if env.get("move") != {"type": "resign"}:
+            raise _Fail(seq, "the signed envelope is not a resignation")
+        if seed is None:
+            return state, _result_of(body)
+        try:
+            step = steps.resign_step(
+                engine, state, joins[seat]["key"], env, body.get("sig"), seed, (seq, prev), seats=seats
+            )
+        except steps.StepError as exc:
+            raise _Fail(seq, exc.message) from exc
+        self._compare(seq, step.body, body)
+        return step.state, step.body.get("result")
 
     def _compare_exact(self, seq: int, expected: dict[str, Any], actual: dict[str, Any]) -> None:
         """Equal as canonical JSON, not as Python values: `true` is not `1` in a signed log."""

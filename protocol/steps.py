@@ -337,6 +337,13 @@ def timeout(
         raise StepError(f"seat {seat!r} is not a seat of this game")
     if engine.to_move(state) != seat:
         raise StepError(f"seat {seat} is not the seat to move, so its time cannot run out")
+    return _server_move("timeout", engine, state, seat, seed, seq, seats)
+
+
+def _server_move(
+    kind: str, engine: Engine, state: dict[str, Any], seat: int, seed: bytes, seq: int, seats: int
+) -> Step:
+    """A decision the server makes for `seat` (the seat to move): a uniformly random legal move."""
     legal = engine.legal_moves(state, seat)
     if not legal:
         raise StepError(f"seat {seat} has no legal move to play for it")
@@ -352,7 +359,7 @@ def timeout(
     new_state, events = engine.apply(state, seat, chosen, rng)
     published, payloads = publish(events, seed, seq)
     body = {
-        "kind": "timeout",
+        "kind": kind,
         "seat": seat,
         "action": "bot",
         "move": public,
@@ -378,3 +385,79 @@ def forfeit(engine: Engine, state: dict[str, Any], seat: Any, seats: int) -> dic
     if engine.to_move(state) != seat:
         raise StepError(f"seat {seat} is not the seat to move, so its time cannot run out")
     return {"kind": "forfeit", "seat": seat, "result": forfeit_result(seats, seat)}
+
+
+# -- leaving a game of three or four (issue 7) ---------------------------------------------------
+
+
+def lets_leave(engine: Engine, seats: int) -> bool:
+    """A resigning or forfeiting seat leaves the game and the others play on: with more than
+    two seats, in an engine that has `leave(state, seat, why)` and `out(state)`. Otherwise a
+    resignation or forfeit ends the game (with two seats the other one wins)."""
+    return seats > 2 and callable(getattr(engine, "leave", None)) and callable(getattr(engine, "out", None))
+
+
+def _leave(
+    engine: Engine, state: dict[str, Any], seat: int, why: str, seed: bytes, seq: int, seats: int
+) -> tuple[dict[str, Any], dict[str, Any], list[Payload]]:
+    """(the step's members, the new state, payloads) of `engine.leave`: like a move's, no rng."""
+    try:
+        new_state, events = engine.leave(state, seat, why)  # type: ignore[attr-defined]
+    except IllegalMove as exc:
+        raise StepError(exc.message, 422) from exc
+    published, payloads = publish(events, seed, seq)
+    fields = {
+        "events": published,
+        "state": commit(TAG_STATE, new_state, state_salt(seed, seq)),
+        "views": views(engine, new_state, seats, seed, seq),
+        **_status(engine, new_state),
+    }
+    return fields, new_state, payloads
+
+
+def resign_step(
+    engine: Engine,
+    state: dict[str, Any] | None,
+    player_key: str,
+    env: dict[str, Any],
+    sig: str,
+    seed: bytes,
+    head: tuple[int, str],
+    *,
+    seats: int,
+) -> Step:
+    """A resignation: the game ends (`resign`), or, where seats may leave, the seat is out and
+    the others play on: `{"kind": "resign", "envelope", "sig", "events", "state", "views",
+    "to_move", ["result"]}` from `engine.leave(state, seat, "resigned")`."""
+    body = resign(player_key, env, sig, seats, head)
+    if state is None or not lets_leave(engine, seats):
+        return Step(body, state or {}, [])
+    fields, new_state, payloads = _leave(engine, state, env["seat"], "resigned", seed, head[0], seats)
+    return Step({"kind": "resign", "envelope": env, "sig": sig, **fields}, new_state, payloads)
+
+
+def forfeit_step(
+    engine: Engine, state: dict[str, Any], seat: Any, seed: bytes, seq: int, *, seats: int
+) -> Step:
+    """A forfeit: the game ends (`forfeit`), or, where seats may leave, the seat to move is out:
+    `{"kind": "forfeit", "seat", "events", "state", "views", "to_move", ["result"]}`."""
+    body = forfeit(engine, state, seat, seats)
+    if not lets_leave(engine, seats):
+        return Step(body, state, [])
+    fields, new_state, payloads = _leave(engine, state, seat, "forfeited", seed, seq, seats)
+    return Step({"kind": "forfeit", "seat": seat, **fields}, new_state, payloads)
+
+
+def out_move(engine: Engine, state: dict[str, Any], seat: Any, seed: bytes, seq: int, *, seats: int) -> Step:
+    """A forced decision of a seat that left (an answer, an exchange), made by the server as
+    a timeout's is: `{"kind": "out", "seat", "action": "bot", "move", "secret_commit", ...}`.
+    The seat must be the seat to move, and out."""
+    if not lets_leave(engine, seats):
+        raise StepError("no seat can leave this game, so none decides as one that left")
+    if not is_int(seat) or not 0 <= seat < seats:
+        raise StepError(f"seat {seat!r} is not a seat of this game")
+    if engine.to_move(state) != seat:
+        raise StepError(f"seat {seat} is not the seat to move")
+    if seat not in engine.out(state):  # type: ignore[attr-defined]
+        raise StepError(f"seat {seat} has not left the game: the server may not decide for it")
+    return _server_move("out", engine, state, seat, seed, seq, seats)

@@ -168,7 +168,7 @@ def payloads_for(game: Game, seat: int, since: int = 0) -> list[dict[str, Any]]:
 
 
 def state_seq(game: Game) -> int | None:
-    """The seq of the entry that committed the current state (the last start, move or timeout).
+    """The seq of the entry that committed the current state (the last start, move or system step).
 
     Other system entries and the reveal leave the state as it was, and the game ends with at
     most two of them, so the state's entry is among the last three.
@@ -181,8 +181,8 @@ def state_seq(game: Game) -> int | None:
     )
     for row in rows:
         data = json.loads(row.data)
-        if data["type"] in ("start", "move") or (data["type"] == "system" and data["body"].get("kind") == "timeout"):
-            return row.seq  # a timeout is a step like a move (PROTOCOL.md section 12)
+        if data["type"] in ("start", "move") or (data["type"] == "system" and "views" in data["body"]):
+            return row.seq  # a timeout, an out entry, a seat leaving: steps (PROTOCOL.md section 12)
     return None
 
 

@@ -26,7 +26,7 @@ from protocol.canonical import NotCanonical, canonical
 from protocol.commitments import seed_commit
 from protocol.entries import entry_hash, join_signed, join_statement, make_entry, seal
 from protocol.keys import SigningKey
-from server import clock, notices
+from server import clock, leaving, notices
 from server.models import (
     Account,
     EmailInvite,
@@ -386,6 +386,7 @@ class Ledger:
         game.status = "running"
         if "result" in step.body:
             self._finish(game, step.body["result"])
+        leaving.after_step(self, game, step)  # a seat that left owes a decision: the server makes it
         if self.mail is not None:
             notices.after_step(self.mail, game, before)
         clock.after_step(game)  # deadlines: the decision now due gets its clock
@@ -447,12 +448,21 @@ class Ledger:
             self._check_envelope(envelope)
             if envelope["seat"] != seat or envelope["game"] != game.id:
                 raise LedgerError(403, f"you hold seat {seat} of this game; the envelope must name both")
+            engine = engines.get(game.engine)
             try:
-                body = steps.resign(account.key, envelope, sig, game.seats, (game.head_seq + 1, game.head_hash))
+                step = steps.resign_step(
+                    engine, json.loads(game.state), account.key, envelope, sig, bytes.fromhex(game.seed),
+                    (game.head_seq + 1, game.head_hash), seats=game.seats,
+                )
             except steps.StepError as exc:
                 raise LedgerError(exc.status, exc.message, head_of(game) if exc.status == 409 else None) from exc
-            entry = self._append(game, "system", body)
-            self._finish(game, body["result"])
+            entry = self._append(game, "system", step.body)
+            if "views" in step.body:  # a seat leaves a game of three or more: the others play on
+                self._store_payloads(game, step.payloads)
+                self._after_step(game, step)
+            else:
+                self._finish(game, step.body["result"])
+                clock.after_step(game)
             game.save()
         return Appended(entry, game)
 

@@ -147,10 +147,17 @@ def _expire(ledger: Ledger, game: Game, row: Clock, seat: int, at: dt.datetime) 
         ledger._store_payloads(game, step.payloads)
         ledger._after_step(game, step)
         return entry
-    body = steps.forfeit(engine, state, seat, game.seats)
-    entry = ledger._append(game, "system", body)
-    ledger._finish(game, body["result"])
-    clock.after_step(game)
+    try:
+        step = steps.forfeit_step(engine, state, seat, seed, seq, seats=game.seats)
+    except steps.StepError as exc:
+        raise LedgerError(409, f"cannot forfeit seat {seat}: {exc}") from exc
+    entry = ledger._append(game, "system", step.body)
+    if "views" in step.body:  # the seat leaves a game of three or more; the others play on
+        ledger._store_payloads(game, step.payloads)
+        ledger._after_step(game, step)
+    else:
+        ledger._finish(game, step.body["result"])
+        clock.after_step(game)
     return entry
 
 

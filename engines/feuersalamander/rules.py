@@ -80,6 +80,15 @@ Readings of the rulings where they leave a choice (the nearest playable one):
   in which nobody ever claims right; random bots only finish low targets.
 - FS-9 / FS-11 setup deals, then throws for the start player (public); the
   pair discards of the deal are moves in seat order before the first throw.
+- Leaving (issue 7; the rulebook has no rule for it): with three or four seats a
+  seat that resigns or forfeits is out (`leave`; `state["out"]`, in leaving order,
+  absent while nobody left; in the view too). It ranks below every seat still in
+  (the one that left first lowest) and cannot win; its turns are skipped, a turn it
+  is in the middle of ends. Its figure stays where it is and its cards stay in its
+  hand, so the others can still ask it and name its cards; the decisions that forces
+  on it (exchange or keep, a double-rule discard, a deal discard) are made for it by
+  the server (a random legal move, `out` entries in the log). With one seat left in,
+  that seat wins at once. With two seats a resignation ends the game as before.
 """
 
 from __future__ import annotations
@@ -258,10 +267,27 @@ def normalise_claim(move: Mapping[str, Any], hand: list[str], seat: int, seats: 
 
 
 def game_result(state: State, winner: int | None, reason: str) -> dict[str, Any]:
-    """FS-24: ranks by totals, equal totals sharing a rank (1, 2, 2, 4)."""
+    """FS-24: ranks by totals, equal totals sharing a rank (1, 2, 2, 4). Seats that left the
+    game (issue 7) rank below every seat still in, the one that left first lowest."""
     scores = list(state["scores"])
-    ranks = [1 + sum(1 for o in scores if o > s) for s in scores]
+    gone = out_seats(state)
+    playing = [s for s in range(len(scores)) if s not in gone]
+    ranks = [0] * len(scores)
+    for s in playing:
+        ranks[s] = 1 + sum(1 for o in playing if scores[o] > scores[s])
+    for i, s in enumerate(gone):
+        ranks[s] = len(scores) - i
     return {"winner": winner, "scores": scores, "ranks": ranks, "reason": reason}
+
+
+def out_seats(state: Mapping[str, Any]) -> list[int]:
+    """The seats that left the game, in the order they left (the key is absent until one does)."""
+    return list(state.get("out") or [])
+
+
+# The decisions of a seat's own turn: a seat that left has none (its forced ones stay:
+# deal, discard, exchange, which the server makes for it).
+TURN_KINDS = frozenset({"throw", "keys", "stone", "move", "home", "claim", "question"})
 
 
 def _exhausted(state: State) -> bool:
@@ -276,7 +302,9 @@ class Feuersalamander(BaseEngine):
     id = "feuersalamander"
     # 2: views carry "drawn" and "last_keys" (issue 8), so view commitments differ from 1's;
     # the rules are unchanged. An auditor replays only logs made with its own version.
-    version = "2"
+    # 3: with three or four seats a resigning or forfeiting seat leaves the game and the others
+    # play on (issue 7: `leave`, `out`); a game nobody leaves is played exactly as in 2.
+    version = "3"
     title = "Der Feuersalamander"
     min_seats = 2
     max_seats = 4
@@ -357,6 +385,9 @@ class Feuersalamander(BaseEngine):
     # ------------------------------------------------------------ turn flow
 
     def _begin_turn(self, state: State, seat: int, events: list[Event]) -> None:
+        gone = out_seats(state)
+        while seat in gone:  # a seat that left has no turns (issue 7)
+            seat = (seat + 1) % state["seats"]
         state["turn"] = seat
         state["turn_no"] += 1
         state["pair"] = False
@@ -465,7 +496,42 @@ class Feuersalamander(BaseEngine):
         new = _copy(state)
         events: list[Event] = []
         getattr(self, f"_on_{kind}")(new, seat, move, rng, events)
+        self._skip_out(new, events)
         return new, _detached(events)
+
+    # ------------------------------------------------------------ leaving (issue 7)
+
+    def out(self, state: State) -> list[int]:
+        return out_seats(state)
+
+    def leave(self, state: State, seat: Seat, why: str) -> tuple[State, list[Event]]:
+        """A seat resigns or forfeits in a game of three or four: it is out and ranks last;
+        the others play on. Its turns are skipped (a turn it is in the middle of ends); its
+        cards stay in its hand, so it can still be asked and named, and the forced decisions
+        that brings (exchange or keep, a discard) are made for it. With one seat left in,
+        that seat wins at once."""
+        if state["result"] is not None:
+            raise IllegalMove("the game is over")
+        if not _is_int(seat) or not 0 <= seat < state["seats"]:
+            raise IllegalMove(f"no seat {seat!r} in this game")
+        if seat in out_seats(state):
+            raise IllegalMove(f"{_name(seat)} has left the game already")
+        new = _copy(state)
+        new["out"] = [*out_seats(state), seat]
+        events = [Event("left", {"seat": seat, "why": why})]
+        playing = [s for s in range(new["seats"]) if s not in new["out"]]
+        if len(playing) == 1:
+            reason = f"{_name(seat)} {why}: {_name(playing[0])} is the last player in"
+            self._finish(new, playing[0], reason, events)
+        else:
+            self._skip_out(new, events)
+        return new, _detached(events)
+
+    def _skip_out(self, state: State, events: list[Event]) -> None:
+        """A decision of its own turn for a seat that left: that turn ends."""
+        pending = state["pending"]
+        if pending is not None and pending["kind"] in TURN_KINDS and pending["seat"] in out_seats(state):
+            self._end_turn(state, events)
 
     # ------------------------------------------------------------ handlers, one per pending kind
 
@@ -660,8 +726,10 @@ class Feuersalamander(BaseEngine):
             self._finish(state, seat, reason, events)
             return
         if _exhausted(state):
-            best = max(state["scores"])
-            leaders = [s for s, v in enumerate(state["scores"]) if v == best]
+            gone = out_seats(state)
+            playing = [s for s in range(state["seats"]) if s not in gone]
+            best = max(state["scores"][s] for s in playing)
+            leaders = [s for s in playing if state["scores"][s] == best]
             self._finish(
                 state,
                 leaders[0] if len(leaders) == 1 else None,
@@ -742,6 +810,7 @@ class Feuersalamander(BaseEngine):
                 "pair": state["pair"],
                 "pending": state["pending"],
                 "result": state["result"],
+                **({"out": out_seats(state)} if state.get("out") else {}),
             }
         )
 

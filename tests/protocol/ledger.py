@@ -222,6 +222,7 @@ class Ledger:
             )
         entry = self._append("move", step.body)
         self._deliver(step.payloads)
+        self._play_out()
         return entry
 
     def move(self, seat: int, move: dict[str, Any]) -> dict[str, Any]:
@@ -240,9 +241,36 @@ class Ledger:
             ts(seq),
         )
         sig = sign_envelope(env, self.player_keys[seat])
-        body = steps.resign(self.player_keys[seat].public_hex, env, sig, self.seats, (seq, prev))
-        self.result = body["result"]
-        return self._append("system", body)
+        step = steps.resign_step(
+            self.engine, self.state, self.player_keys[seat].public_hex, env, sig, self.seed, (seq, prev),
+            seats=self.seats,
+        )
+        return self._system_step(step)
+
+    def _system_step(self, step: steps.Step) -> dict[str, Any]:
+        """A resignation or forfeit: it ends the game, or (a seat leaving) it is a step."""
+        entry = self._append("system", step.body)
+        if "views" in step.body:
+            self.state = step.state
+            self._deliver(step.payloads)
+        self.result = step.body.get("result")
+        self._play_out()
+        return entry
+
+    def _play_out(self) -> None:
+        """What the server does after every step: the forced decisions of seats that left."""
+        while self.result is None and self.state is not None and steps.lets_leave(self.engine, self.seats):
+            seat = self.engine.to_move(self.state)
+            if seat is None or seat not in self.engine.out(self.state):  # type: ignore[attr-defined]
+                return
+            seq, _ = self.head()
+            step = steps.out_move(self.engine, self.state, seat, self.seed, seq, seats=self.seats)
+            self.state = step.state
+            self.result = step.body.get("result")
+            if step.secret is not None:
+                self.secrets.append(step.secret)
+            self._append("system", step.body)
+            self._deliver(step.payloads)
 
     def timeout(self, seat: int | None = None) -> dict[str, Any]:
         """The server plays a random legal move for the seat to move (or `seat`): its time ran out."""
@@ -257,6 +285,7 @@ class Ledger:
             self.secrets.append(step.secret)
         entry = self._append("system", step.body)
         self._deliver(step.payloads)
+        self._play_out()
         return entry
 
     def forfeit(self, seat: int | None = None) -> dict[str, Any]:
@@ -264,9 +293,9 @@ class Ledger:
         assert self.state is not None and self.result is None
         if seat is None:
             seat = self.engine.to_move(self.state)
-        body = steps.forfeit(self.engine, self.state, seat, self.seats)
-        self.result = body["result"]
-        return self._append("system", body)
+        seq, _ = self.head()
+        step = steps.forfeit_step(self.engine, self.state, seat, self.seed, seq, seats=self.seats)
+        return self._system_step(step)
 
     def abort(self, reason: str) -> dict[str, Any]:
         body = steps.abort(reason)

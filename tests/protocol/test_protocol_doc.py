@@ -9,6 +9,7 @@ import pytest
 
 from tests.engines import test_core as core_vectors
 from tests.protocol import test_deadlines as deadline_vectors
+from tests.protocol import test_leaving as leaving_vectors
 from tests.protocol import test_vectors as v
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "PROTOCOL.md"
@@ -57,7 +58,7 @@ HEX_VECTORS = {
 HEX_VECTORS |= {
     name: getattr(deadline_vectors, name)
     for name in ("TIMEOUT_KEY_4", "SECRET_SALT_4", "TOY_TIMEOUT_BODY", "GOLDEN_TIMEOUT_HEAD")
-}
+} | {"GOLDEN_LEAVING_HEAD": leaving_vectors.GOLDEN_LEAVING_HEAD}
 
 LIST_VECTORS = {
     "SETUP_RANDBELOW6": v.SETUP_RANDBELOW6,

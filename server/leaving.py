@@ -1,0 +1,43 @@
+"""Seats that left a game of three or four (issue 7): the server makes their forced decisions.
+
+Where an engine lets seats leave (`protocol.steps.lets_leave`), a resignation or forfeit
+makes the seat "out": it ranks last and its turns are skipped, but it may still owe a
+decision another seat's move forces on it (in Der Feuersalamander: exchanging a card named
+in a failed claim). Whenever such a seat is to move, the server plays a uniformly random
+legal move for it at once, as an `out` system entry (`steps.out_move`, randomness from the
+committed seed, audited like a timeout), in the transaction of the entry that made it due.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import engines
+from protocol import steps
+from protocol.canonical import canonical
+from server.models import Game, Secret
+
+if TYPE_CHECKING:
+    from server.ledger import Ledger
+
+
+def after_step(ledger: Ledger, game: Game, step: steps.Step) -> None:
+    """Called by the ledger after every step; appends an `out` entry if one is due (and, through
+    the ledger's own after-step, the next one)."""
+    if game.status != "running" or game.to_move is None:
+        return
+    engine = engines.get(game.engine)
+    if not steps.lets_leave(engine, game.seats):
+        return
+    state: dict[str, Any] = step.state
+    seat = game.to_move
+    if seat not in engine.out(state):  # type: ignore[attr-defined]
+        return
+    seq = game.head_seq + 1
+    made = steps.out_move(engine, state, seat, bytes.fromhex(game.seed), seq, seats=game.seats)
+    ledger._append(game, "system", made.body)
+    if made.secret is not None:
+        Secret.create(game=game, seq=seq, data=canonical(made.secret).decode())
+    ledger._store_payloads(game, made.payloads)
+    ledger._after_step(game, made)
+
