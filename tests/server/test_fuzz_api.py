@@ -558,3 +558,34 @@ def test_fuzz_auth_headers(world: World) -> None:
         world.request("GET", "/v1/me", b"", None, headers=headers)
 
     run(world, 0.5, one)
+
+
+def test_fuzz_deadline_endpoints(world: World) -> None:
+    """Issue 7: abort, vacation and the create's `deadline` object answer success or a 4xx."""
+    mine = world.call("ada", "POST", "/v1/games", {"engine": "toy", "options": {}, "seats": 2, "request_id": "fuzz-abort"})["id"]
+    deadlines = st.one_of(
+        json_values,
+        st.fixed_dictionaries({}, optional={
+            "days": st.one_of(st.sampled_from([1, 2, 3, 4, 5, 7, 14, 0, -1, True, None, "3"]), json_values),
+            "grace_hours": st.one_of(st.integers(-5, 200), json_values),
+            "on_expiry": st.one_of(st.sampled_from(["bot", "forfeit", "abort", ""]), json_values),
+            "extra": json_values,
+        }),
+    )
+
+    def one(data: st.DataObject) -> None:
+        which = data.draw(st.sampled_from(["abort", "vacation", "vacation-get", "create"]))
+        if which == "abort":
+            game = data.draw(st.one_of(st.just(mine), st.text(HEX, min_size=16, max_size=16), texts), label="game")
+            send(world, data, "POST", f"/v1/games/{quote(game, safe='', errors='surrogatepass')}/abort", None, game)
+        elif which == "vacation":
+            days = data.draw(st.one_of(st.integers(-3, 30), json_values), label="days")
+            body = {"days": days} if data.draw(st.booleans()) else data.draw(json_values)
+            world.request("POST", "/v1/me/vacation", encode(body), world.keys[data.draw(st.sampled_from(["ada", "bo"]))])
+        elif which == "vacation-get":
+            send(world, data, "GET", "/v1/me/vacation", None)
+        else:
+            body = {"engine": "toy", "options": {}, "seats": 2, "deadline": data.draw(deadlines, label="deadline")}
+            world.request("POST", "/v1/games", encode(body), world.keys["bo"])
+
+    run(world, 0.5, one)
