@@ -33,7 +33,15 @@ from protocol.entries import (
     join_statement,
 )
 from protocol.keys import is_public_key_hex
-from protocol.steps import HEX64, abort_result, check_payload, deadline_problem, forfeit_result
+from protocol.steps import (
+    HEX64,
+    TOKEN,
+    abort_result,
+    check_payload,
+    deadline_problem,
+    email_moves_problem,
+    forfeit_result,
+)
 from protocol.steps import check_view as check_view_commit
 
 
@@ -156,6 +164,10 @@ def _genesis(game: str, entry: dict[str, Any], receipt: dict[str, Any]) -> None:
         if problem is not None:
             raise VerifyError(f"entry 0: the genesis deadline is malformed: {problem}")
     receipt["deadline"] = body.get("deadline")
+    problem = email_moves_problem(body)
+    if problem is not None:
+        raise VerifyError(f"entry 0: the genesis is malformed: {problem}")
+    receipt["email_moves"] = body.get("email_moves") is True
     receipt["genesis"] = _hash(entry)
     receipt["status"] = "open"
     receipt["to_move"] = None
@@ -245,6 +257,9 @@ def _system(entry: dict[str, Any], receipt: dict[str, Any]) -> None:
             raise VerifyError(f"entry {seq}: the abort's result is not what an abort implies")
         _ended(receipt, body["result"])
         return
+    if system == "email_move":
+        _email_move(entry, receipt)
+        return
     if system not in ("timeout", "forfeit", "out"):
         raise VerifyError(f"entry {seq}: a system entry of unknown kind {system!r}")
     if receipt.get("started") is None:
@@ -280,6 +295,32 @@ def _system(entry: dict[str, Any], receipt: dict[str, Any]) -> None:
         _ended(receipt, body["result"])
         return
     _server_move(entry, receipt)
+
+
+def _email_move(entry: dict[str, Any], receipt: dict[str, Any]) -> None:
+    """A move a player sent by email, played by the server (server-attested, not signed): only
+    in a game whose signed genesis has `email_moves: true`, by the seat to move that has not
+    left, with a token of 16 bytes hex; a step like a move. The token and the move itself need
+    the seed: the audit checks them."""
+    seq, body = entry["seq"], entry["body"]
+    if receipt.get("started") is None:
+        raise VerifyError(f"entry {seq}: an email move before the game started")
+    if receipt.get("email_moves") is not True:
+        raise VerifyError(f"entry {seq}: an email move in a game whose signed genesis takes no moves by email")
+    seat = body.get("seat")
+    if not _is_int(seat) or seat != receipt.get("to_move") or seat in (receipt.get("out") or []):
+        raise VerifyError(
+            f"entry {seq}: an email move for seat {seat!r}, but seat {receipt.get('to_move')!r} is to move"
+        )
+    committed = body.get("secret_commit")
+    if (
+        not isinstance(body.get("token"), str)
+        or not TOKEN.fullmatch(body["token"])
+        or not isinstance(body.get("move"), dict)
+        or not (committed is None or (isinstance(committed, str) and HEX64.fullmatch(committed)))
+    ):
+        raise VerifyError(f"entry {seq}: the email move names no token and move")
+    _state_entry(entry, receipt)
 
 
 def _leaves(entry: dict[str, Any], receipt: dict[str, Any], seat: int) -> None:

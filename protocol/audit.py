@@ -124,7 +124,8 @@ class _Auditor:
         self.current: int | None = None
         self.game: str | None = None
         self.engine_id: str | None = None
-        self.counts = {"entries": 0, "signatures": 0, "moves": 0, "commitments": 0}
+        # "attested": moves made by email (email_move entries), which no player signed
+        self.counts = {"entries": 0, "signatures": 0, "moves": 0, "commitments": 0, "attested": 0}
 
     # -- the chain ---------------------------------------------------------------
 
@@ -207,6 +208,10 @@ class _Auditor:
             problem = steps.deadline_problem(deadline)
             if problem is not None:
                 raise _Fail(0, f"the genesis deadline is malformed: {problem}")
+        problem = steps.email_moves_problem(genesis)
+        if problem is not None:
+            raise _Fail(0, f"the genesis is malformed: {problem}")
+        email_moves = genesis.get("email_moves") is True
 
         seed = self._seed(entries, genesis)
         secrets = self._secrets(entries[-1]) if seed is not None else {}
@@ -281,6 +286,10 @@ class _Auditor:
                     state, result = self._server_move(
                         seq, body, engine, state, seed, secrets, used_secrets, seats, joins, deadline
                     )
+                elif system == "email_move":
+                    state, result = self._email_move(
+                        seq, body, engine, state, seed, secrets, used_secrets, seats, joins, email_moves, prev
+                    )
                 elif system == "forfeit":
                     state, result = self._forfeit(seq, body, engine, state, seed, seats, joins, deadline)
                 elif system == "resign" and steps.lets_leave(engine, seats):
@@ -310,10 +319,17 @@ class _Auditor:
                 engine=engine.id,
                 checked=self.counts,
             )
+        reason = "every signature, link, commitment, random draw and move re-checked"
+        attested = self.counts["attested"]
+        if attested:
+            reason += (
+                f"; {attested} move(s) were made by email: server-attested, not player-signed "
+                "(the token shows only that the server issued it for that place in the log)"
+            )
         return Verdict(
             ok=True,
             complete=True,
-            reason="every signature, link, commitment, random draw and move re-checked",
+            reason=reason,
             game=self.game,
             engine=engine.id,
             result=result,
@@ -466,6 +482,61 @@ class _Auditor:
             used_secrets.add(seq)
             self.counts["commitments"] += 1
         self.counts["moves"] += 1
+        return step.state, step.body.get("result")
+
+    def _email_move(
+        self,
+        seq: int,
+        body: dict[str, Any],
+        engine: Engine,
+        state: dict[str, Any],
+        seed: bytes | None,
+        secrets: dict[int, dict[str, Any]],
+        used_secrets: set[int],
+        seats: int,
+        joins: dict[int, dict[str, Any]],
+        email_moves: bool,
+        prev: str,
+    ) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """A move a player sent by email, played by the server: the genesis opted in; with the
+        seed, the token is the one the seed gives for this seat at this head, the seat was to
+        move, and the move replays exactly (its secret revealed like a timeout's)."""
+        if not email_moves:
+            raise _Fail(seq, "an email move in a game whose genesis did not opt in to email moves")
+        seat = body.get("seat")
+        if not steps.is_int(seat) or seat not in joins:
+            raise _Fail(seq, f"an email move for seat {seat!r}, which nobody joined")
+        if not isinstance(body.get("token"), str) or not steps.TOKEN.fullmatch(body["token"]):
+            raise _Fail(seq, "the email move's token is not 16 bytes, hex")
+        if seed is None:
+            return state, None
+        public = body.get("move")
+        secret = None
+        if body.get("secret_commit") is not None:
+            if seq not in secrets:
+                raise _Fail(seq, "the reveal holds no secret for this email move")
+            secret = secrets[seq].get("secret")
+        try:
+            full = engine.merge_move(public, secret)
+        except IllegalMove as exc:
+            raise _Fail(seq, f"the replay cannot read the email move: {exc.message}") from exc
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            raise _Fail(seq, "the replay cannot read the email move") from exc
+        try:
+            step = steps.email_move(engine, state, seat, full, seed, self.game or "", (seq, prev), seats=seats)
+        except steps.StepError as exc:
+            raise _Fail(seq, exc.message) from exc
+        except IllegalMove as exc:
+            raise _Fail(seq, f"the replay refuses the email move: {exc.message}") from exc
+        self._compare(seq, step.body, body)
+        if step.secret is not None:
+            revealed = secrets.get(seq) or {}
+            if not _same(revealed.get("secret"), step.secret["secret"]) or revealed.get("salt") != step.secret["salt"]:
+                raise _Fail(seq, "the reveal's secret for this email move is not the one the seed gives")
+            used_secrets.add(seq)
+            self.counts["commitments"] += 1
+        self.counts["moves"] += 1
+        self.counts["attested"] += 1
         return step.state, step.body.get("result")
 
     def _forfeit(

@@ -73,3 +73,19 @@ def timeout_key(server_seed: bytes, seq: int) -> bytes:
     return hmac.new(
         server_seed, b"pbem/v1/rng/timeout\n" + canonical({"seq": seq}), hashlib.sha256
     ).digest()
+
+
+def email_key(server_seed: bytes, seq: int) -> bytes:
+    """The RNG of an `email_move` entry at `seq` (a move a player sent by email, played by the
+    server): no player nonce, since nobody signed this move; the player chose the move."""
+    return hmac.new(
+        server_seed, b"pbem/v1/rng/email\n" + canonical({"seq": seq}), hashlib.sha256
+    ).digest()
+
+
+def move_token(server_seed: bytes, game: str, seq: int, prev: str, seat: int) -> str:
+    """The one-time move token of the your-turn mail for `seat` at the head `(seq - 1, prev)`:
+    the first 16 bytes of HMAC(seed, "pbem/v1/token\\n" || canonical({"game", "prev", "seat", "seq"})),
+    hex. A reply carrying it may play one move at exactly that place in the log."""
+    message = canonical({"game": game, "prev": prev, "seat": seat, "seq": seq})
+    return hmac.new(server_seed, b"pbem/v1/token\n" + message, hashlib.sha256).digest()[:16].hex()

@@ -19,8 +19,10 @@ from protocol.commitments import (
     TAG_STATE,
     TAG_VIEW,
     commit,
+    email_key,
     event_salt,
     move_key,
+    move_token,
     secret_salt,
     setup_key,
     state_salt,
@@ -461,3 +463,74 @@ def out_move(engine: Engine, state: dict[str, Any], seat: Any, seed: bytes, seq:
     if seat not in engine.out(state):  # type: ignore[attr-defined]
         raise StepError(f"seat {seat} has not left the game: the server may not decide for it")
     return _server_move("out", engine, state, seat, seed, seq, seats)
+
+
+# -- reply by email (issue 7) --------------------------------------------------------------------
+
+TOKEN = re.compile(r"[0-9a-f]{32}")
+
+
+def email_moves_problem(genesis: dict[str, Any]) -> str | None:
+    """Why the genesis `email_moves` member is malformed, or None: absent (no email moves) or
+    exactly `true` (never `false`, `null` or `1`)."""
+    if "email_moves" in genesis and genesis["email_moves"] is not True:
+        return "email_moves is true when a game takes moves by email, and absent otherwise"
+    return None
+
+
+def email_move(
+    engine: Engine,
+    state: dict[str, Any],
+    seat: Any,
+    move: Any,
+    seed: bytes,
+    game: str,
+    head: tuple[int, str],
+    *,
+    seats: int,
+) -> Step:
+    """A move the player of `seat` sent by email, in reply to the your-turn mail whose token
+    was issued for this very head `(seq, prev)`: the server plays it, without the player's
+    signature (the log records it as server-attested).
+
+    `token = move_token(seed, game, seq, prev, seat)`; `rng = Rng(email_key(seed, seq))` is
+    the move's rng; a secret part is committed with `secret_salt(seed, seq)` and revealed at
+    the end like a timeout's. The seat must be the one to move (and, where seats may leave,
+    still in); an illegal move raises the engine's `IllegalMove`.
+    """
+    seq, prev = head
+    if not is_int(seat) or not 0 <= seat < seats:
+        raise StepError(f"seat {seat!r} is not a seat of this game")
+    if engine.to_move(state) != seat:
+        raise StepError(f"seat {seat} is not the seat to move", 409)
+    if lets_leave(engine, seats) and seat in engine.out(state):  # type: ignore[attr-defined]
+        raise StepError(f"seat {seat} has left the game: it moves no more", 409)
+    if not isinstance(move, dict):
+        raise IllegalMove("a move is an object")
+    try:
+        public, secret = engine.split_move(move)
+    except IllegalMove:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:
+        raise IllegalMove("that move cannot be read") from exc
+    secret_commit = None
+    record = None
+    if secret is not None:
+        salt = secret_salt(seed, seq)
+        secret_commit = commit(TAG_SECRET, secret, salt)
+        record = {"seq": seq, "secret": secret, "salt": salt}
+    rng = Rng(email_key(seed, seq))
+    new_state, events = engine.apply(state, seat, move, rng)
+    published, payloads = publish(events, seed, seq)
+    body = {
+        "kind": "email_move",
+        "seat": seat,
+        "token": move_token(seed, game, seq, prev, seat),
+        "move": public,
+        "secret_commit": secret_commit,
+        "events": published,
+        "state": commit(TAG_STATE, new_state, state_salt(seed, seq)),
+        "views": views(engine, new_state, seats, seed, seq),
+        **_status(engine, new_state),
+    }
+    return Step(body, new_state, payloads, record)

@@ -89,6 +89,7 @@ class Ledger:
         server_key: SigningKey | None = None,
         seed: bytes | None = None,
         deadline: dict[str, Any] | None = None,
+        email_moves: bool = False,
     ) -> None:
         self.rnd = random.Random(label)
         self.engine = engine
@@ -119,6 +120,8 @@ class Ledger:
         }
         if deadline is not None:  # a game without deadlines has no member at all (as the server writes it)
             genesis["deadline"] = deadline
+        if email_moves:  # absent unless the game takes moves by email
+            genesis["email_moves"] = True
         self._append("genesis", genesis)
 
     # -- the log -------------------------------------------------------------------
@@ -279,6 +282,23 @@ class Ledger:
         if seat is None:
             seat = self.engine.to_move(self.state)
         step = steps.timeout(self.engine, self.state, seat, self.seed, seq, seats=self.seats)
+        self.state = step.state
+        self.result = step.body.get("result")
+        if step.secret is not None:
+            self.secrets.append(step.secret)
+        entry = self._append("system", step.body)
+        self._deliver(step.payloads)
+        self._play_out()
+        return entry
+
+    def email_move(self, move: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
+        """The server plays a move the seat to move (or `seat`) sent by email with its token."""
+        assert self.state is not None and self.result is None
+        if seat is None:
+            seat = self.engine.to_move(self.state)
+        step = steps.email_move(
+            self.engine, self.state, seat, move, self.seed, self.game, self.head(), seats=self.seats
+        )
         self.state = step.state
         self.result = step.body.get("result")
         if step.secret is not None:

@@ -9,6 +9,7 @@ import pytest
 
 from tests.engines import test_core as core_vectors
 from tests.protocol import test_deadlines as deadline_vectors
+from tests.protocol import test_email_moves as email_vectors
 from tests.protocol import test_leaving as leaving_vectors
 from tests.protocol import test_vectors as v
 
@@ -58,7 +59,9 @@ HEX_VECTORS = {
 HEX_VECTORS |= {
     name: getattr(deadline_vectors, name)
     for name in ("TIMEOUT_KEY_4", "SECRET_SALT_4", "TOY_TIMEOUT_BODY", "GOLDEN_TIMEOUT_HEAD")
-} | {"GOLDEN_LEAVING_HEAD": leaving_vectors.GOLDEN_LEAVING_HEAD}
+} | {"GOLDEN_LEAVING_HEAD": leaving_vectors.GOLDEN_LEAVING_HEAD} | {
+    name: getattr(email_vectors, name) for name in ("TOKEN_G1_4", "EMAIL_KEY_4", "GOLDEN_EMAIL_HEAD")
+}
 
 LIST_VECTORS = {
     "SETUP_RANDBELOW6": v.SETUP_RANDBELOW6,
@@ -68,6 +71,7 @@ LIST_VECTORS = {
     "KAT_SHUFFLE10": core_vectors.KAT_SHUFFLE10,
     "KAT_CHOICE": core_vectors.KAT_CHOICE,
     "TIMEOUT_RANDBELOW6": deadline_vectors.TIMEOUT_RANDBELOW6,
+    "EMAIL_RANDBELOW6": email_vectors.EMAIL_RANDBELOW6,
 }
 
 
@@ -118,6 +122,8 @@ def test_doc_has_request_message(doc):
         "pbem/v1/rng/move\\n",
         "pbem/v1/rng/timeout\\n",
         "pbem/v1/salt/secret/{seq}",
+        "pbem/v1/rng/email\\n",
+        "pbem/v1/token\\n",
     ],
 )
 def test_doc_has_tags(doc, tag):
