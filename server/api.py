@@ -137,6 +137,7 @@ def summary(game: Game, with_view: bool = True) -> dict[str, Any]:
         "head": head_of(game),
         "result": json.loads(game.result) if game.result else None,
         "view": view,
+        "email_moves": bool(game.email_moves),  # as the signed genesis says
         **clock.summary(game),  # "deadline" (as the genesis says) and "clock" (the running one)
     }
 
@@ -270,7 +271,7 @@ def create_game() -> tuple[Response, int]:
     data = body()
     game, made = ledger().create_game(
         account, data.get("engine"), data.get("options", {}), data.get("seats"), request_signature(),
-        deadline=data.get("deadline"),
+        deadline=data.get("deadline"), email_moves=data.get("email_moves", False),
     )
     return jsonify(summary(game)), 201 if made else 200
 
@@ -285,7 +286,11 @@ def list_games() -> Response:
         invited = Invite.select(Invite.game).where(Invite.account == account)
         query = (
             Game.select()
-            .where(Game.id.in_(seated) | (Game.id.in_(invited) & (Game.status == "open")))
+            .where(
+                Game.id.in_(seated)
+                | (Game.id.in_(invited) & (Game.status == "open"))
+                | (Game.creator == account)  # a game made with --no-join is still its creator's
+            )
             .order_by(Game.updated.desc())
         )
     games = []
@@ -295,6 +300,7 @@ def list_games() -> Response:
         item["my_seat"] = seat.seat if seat else None
         kept = Invite.get_or_none((Invite.game == game) & (Invite.account == account))
         item["invited_seat"] = kept.seat if kept and seat is None else None
+        item["updated"] = game.updated.strftime("%Y-%m-%d %H:%M UTC")  # the newest entry's time
         games.append(item)
     return jsonify({"games": games})
 

@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from server import mailer, sweeper
+from server import inbox, mailer, sweeper
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -21,11 +21,14 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--no-mail", action="store_true", help="no mail sender thread (run `pbem-server mail` elsewhere)")
     mailer.add_commands(sub)
     sweeper.add_command(sub)
+    inbox.add_command(sub)
     args = parser.parse_args(argv)
     if args.command in ("mail", "outbox"):
         return mailer.run_command(args)
     if args.command == "tick":
         return sweeper.run_command(args)
+    if args.command == "inbox":
+        return inbox.run_command(args)
 
     os.environ["PBEM_DATA_DIR"] = args.data_dir
     if not args.no_mail:

@@ -136,7 +136,7 @@ class Ledger:
 
     def create_game(
         self, creator: Account, engine_id: Any, options: Any, seats: Any, request_sig: str | None = None,
-        deadline: Any = None,
+        deadline: Any = None, email_moves: Any = False,
     ) -> tuple[Game, bool]:
         """(the game, True) when made now; (the game made before, False) when the request
         that made it (same signature: same key, time, path and body) comes again."""
@@ -157,6 +157,8 @@ class Ledger:
         if not isinstance(options, dict):
             raise LedgerError(400, "options must be a JSON object")
         options = self._check_options(engine, options, seats)
+        if not isinstance(email_moves, bool):
+            raise LedgerError(400, "email_moves must be true or false")
         seed = pysecrets.token_bytes(32)
         game_id = pysecrets.token_hex(8)
         body = {
@@ -174,6 +176,8 @@ class Ledger:
             raise LedgerError(400, str(exc)) from exc
         if settings is not None:  # no deadline: no member, so such a genesis is as it always was
             body["deadline"] = settings
+        if email_moves:  # off: no member, so such a genesis is as it always was
+            body["email_moves"] = True
         genesis = seal(make_entry(game_id, 0, "genesis", None, now_iso(), body), self.key)
         digest = entry_hash(genesis)
         try:
@@ -188,6 +192,7 @@ class Ledger:
                     head_seq=0,
                     head_hash=digest,
                     request_sig=request_sig,
+                    email_moves=email_moves,
                 )
                 Entry.create(game=game, seq=0, hash=digest, data=dumps(genesis))
                 if settings is not None:
@@ -388,7 +393,7 @@ class Ledger:
             self._finish(game, step.body["result"])
         leaving.after_step(self, game, step)  # a seat that left owes a decision: the server makes it
         if self.mail is not None:
-            notices.after_step(self.mail, game, before)
+            notices.after_step(self.mail, game, before, head_moved=True)
         clock.after_step(game)  # deadlines: the decision now due gets its clock
 
     def _finish(self, game: Game, result: dict[str, Any]) -> None:

@@ -55,6 +55,8 @@ class Game(BaseModel):
     # The X-Pbem-Signature of the request that created the game: a replay of that
     # request (same key, time, path and body) finds this game instead of making another.
     request_sig = pw.CharField(max_length=128, null=True, unique=True)
+    # Moves by email (issue 7): as the genesis says (`email_moves: true`, absent when off).
+    email_moves = pw.BooleanField(default=False)
 
 
 class Seat(BaseModel):
@@ -219,6 +221,38 @@ class DeadlineNotice(BaseModel):
 MODELS.extend([Clock, Vacation, DeadlineNotice])
 
 
+# -- reply by email (issue 7, server/inbox.py) ---------------------------------------------------
+
+
+class MoveToken(BaseModel):
+    """A one-time move token, mailed with a your-turn mail of a game with email moves: valid for
+    `seat` at the head (`seq` - 1, `prev`) only, and once (`used` is set when a move is played)."""
+
+    token = pw.CharField(max_length=32, primary_key=True)
+    game = pw.ForeignKeyField(Game, backref="move_tokens", on_delete="CASCADE")
+    seat = pw.IntegerField()
+    seq = pw.IntegerField()
+    prev = pw.CharField(max_length=64)
+    created = pw.DateTimeField(default=utcnow)
+    used = pw.DateTimeField(null=True)
+    used_by = pw.CharField(max_length=255, null=True)  # the Message-ID of the reply that used it
+
+
+class InboxMessage(BaseModel):
+    """Every message `pbem-server inbox` has processed, by Message-ID: a redelivered message
+    finds its row and does nothing twice."""
+
+    message_id = pw.CharField(max_length=255, unique=True)
+    sender = pw.CharField(max_length=254)
+    game = pw.CharField(max_length=32, null=True)
+    outcome = pw.CharField(max_length=16)  # played | refused | ignored
+    reason = pw.TextField()
+    created = pw.DateTimeField(default=utcnow)
+
+
+MODELS.extend([MoveToken, InboxMessage])
+
+
 def open_database(url: str | None, data_dir: Path) -> pw.Database:
     """SQLite in the data directory unless a DATABASE_URL names another database."""
     if url:
@@ -253,6 +287,8 @@ def _schema(db: pw.Database) -> None:
     game = Game._meta.table_name
     if db.table_exists(game) and "request_sig" not in {c.name for c in db.get_columns(game)}:
         migrate(SchemaMigrator.from_database(db).add_column(game, "request_sig", Game.request_sig))
+    if db.table_exists(game) and "email_moves" not in {c.name for c in db.get_columns(game)}:
+        migrate(SchemaMigrator.from_database(db).add_column(game, "email_moves", Game.email_moves))
     db.create_tables(MODELS, safe=True)
     # Names are unique whatever their case: "Ada" and "ada" would read as one player.
     table = Account._meta.table_name

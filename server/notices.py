@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 import peewee as pw
 
 import engines
+from protocol.commitments import move_token
 from server.models import (
     Account,
     EmailInvite,
@@ -39,6 +40,7 @@ from server.models import (
     Invite,
     Mail,
     MailPref,
+    MoveToken,
     Mute,
     Seat,
     database,
@@ -47,7 +49,10 @@ from server.models import (
 
 log = logging.getLogger(__name__)
 
-KINDS = ("turn", "invite", "start", "over", "digest", "reminder", "warning", "timeout", "forfeit", "vacation")
+KINDS = (
+    "turn", "invite", "start", "over", "digest", "reminder", "warning", "timeout", "forfeit", "vacation",
+    "reply_refused",
+)
 NOTIFY = ("all", "digest", "none")
 LAST_MOVES = 5
 # 7bit: any non-ASCII body goes quoted-printable, so the stored text is ASCII and the
@@ -161,6 +166,8 @@ def compose(
     game_id: str | None,
     account_id: int | None,
     when: dt.datetime,
+    reply_to: str | None = None,
+    in_reply_to: str | None = None,
 ) -> EmailMessage:
     """One plain-text mail; threaded under the game's root id when it is about a game."""
     msg = EmailMessage(policy=POLICY)
@@ -169,7 +176,12 @@ def compose(
     msg["Subject"] = subject
     msg["Date"] = formatdate(when.replace(tzinfo=dt.UTC).timestamp(), usegmt=True)
     msg["Message-ID"] = msg_id
-    if game_id:
+    if reply_to:
+        msg["Reply-To"] = reply_to
+    if in_reply_to:  # an answer to a player's own message (a refused email move)
+        msg["In-Reply-To"] = in_reply_to
+        msg["References"] = in_reply_to
+    elif game_id:
         msg["In-Reply-To"] = root_id(settings, game_id)
         msg["References"] = root_id(settings, game_id)
     if account_id is not None:
@@ -266,12 +278,27 @@ def result_words(pub: Public) -> str:
     return text
 
 
-def turn_text(settings: MailSettings, pub: Public, account_id: int | None, started: bool = False) -> str:
+# An example move in each engine's notation, for the reply-by-email instructions.
+MOVE_EXAMPLES = {"magier": "place e4 2", "feuersalamander": "throw"}
+
+
+def turn_text(
+    settings: MailSettings, pub: Public, account_id: int | None, started: bool = False,
+    token: str | None = None, example: str = "pass",
+) -> str:
     g = pub.game_id
     lines = [
         f"It is your turn in game {g} ({pub.heading}): run `pbem show {g}`",
         f"then `pbem move {g}` lists your moves and `pbem move {g} N` plays one.",
     ]
+    if token is not None:
+        lines += [
+            f"Or reply to this mail with your move on the first line, e.g. `{example}`",
+            "(the notation `pbem move` uses); keep the token line below in the reply.",
+            "A move by email is played by the server for you: the log records it as",
+            "server-attested, not signed by you. This mail's token works once, for this turn only.",
+            f"token: {token}",
+        ]
     if started:
         lines.append("The game has just started: everybody has joined.")
     lines += [
@@ -457,8 +484,13 @@ def _queue(
     subject: str,
     text: str,
     now: dt.datetime,
+    token: str | None = None,
+    in_reply_to: str | None = None,
 ) -> None:
     rcpt = recipient_id(account.id if account else None, address)
+    msg_id = message_id(settings, game_id, seq, kind, rcpt)
+    if token is not None:  # a reply's In-Reply-To/References carry the token back
+        msg_id = msg_id.replace("@", f".t{token}@", 1)
     msg = compose(
         settings,
         kind=kind,
@@ -466,10 +498,12 @@ def _queue(
         to_addr=address,
         subject=subject,
         text=text,
-        msg_id=message_id(settings, game_id, seq, kind, rcpt),
+        msg_id=msg_id,
         game_id=game_id,
         account_id=account.id if account else None,
         when=now,
+        reply_to=token_address(settings, token) if token is not None else None,
+        in_reply_to=in_reply_to,
     )
     Mail.insert(
         account=account.id if account else None,
@@ -493,14 +527,32 @@ def _seated(game: Game) -> dict[int, Account]:
     return {row.seat: row.account for row in Seat.select(Seat, Account).join(Account).where(Seat.game == game)}
 
 
-def after_step(settings: MailSettings, game: Game, before: tuple[str, int | None]) -> None:
+def token_address(settings: MailSettings, token: str) -> str:
+    """The Reply-To of a your-turn mail with a move token: the From address plus `+TOKEN`."""
+    addr = parseaddr(settings.mail_from)[1] or f"pbem@{settings.domain}"
+    local, _, domain = addr.rpartition("@")
+    return f"{local or 'pbem'}+{token}@{domain or settings.domain}"
+
+
+def issue_token(game: Game, seat: int) -> str:
+    """The one-time move token for `seat` at the game's head (PROTOCOL.md section 7), recorded
+    so that `pbem-server inbox` can find its game and mark it used."""
+    seq = game.head_seq + 1
+    token = move_token(bytes.fromhex(game.seed), game.id, seq, game.head_hash, seat)
+    MoveToken.insert(token=token, game=game.id, seat=seat, seq=seq, prev=game.head_hash).on_conflict_ignore().execute()
+    return token
+
+
+def after_step(settings: MailSettings, game: Game, before: tuple[str, int | None], head_moved: bool = False) -> None:
     """After a start or a move: the start mail, and a your-turn mail when the seat that
-    must decide changed (not for every decision within one player's turn)."""
+    must decide changed (not for every decision within one player's turn). In a game with
+    email moves, a move token is good for one decision only, so a new your-turn mail (with
+    a new token) goes out after every step that leaves a seat to decide."""
     before_status, before_to_move = before
     if game.status != "running":
         return  # over: game_over() wrote the mail
     started = before_status == "open"
-    if not started and game.to_move == before_to_move:
+    if not started and game.to_move == before_to_move and not (game.email_moves and head_moved):
         return
     seated = _seated(game)
     told = {s: a for s, a in seated.items() if s == game.to_move or started}
@@ -513,10 +565,13 @@ def after_step(settings: MailSettings, game: Game, before: tuple[str, int | None
         if account.id not in wanting:
             continue
         if seat == game.to_move:
+            token = issue_token(game, seat) if game.email_moves else None
+            example = MOVE_EXAMPLES.get(game.engine, "pass")
             _queue(
                 settings, kind="turn", account=account, address=account.email, game_id=game.id,
                 seq=game.head_seq, subject=_subject(pub, "your turn"),
-                text=turn_text(settings, pub, account.id, started=started), now=now,
+                text=turn_text(settings, pub, account.id, started=started, token=token, example=example),
+                now=now, token=token,
             )
         else:
             _queue(
@@ -524,6 +579,22 @@ def after_step(settings: MailSettings, game: Game, before: tuple[str, int | None
                 seq=game.head_seq, subject=_subject(pub, "the game has started"),
                 text=start_text(settings, pub, account.id), now=now,
             )
+
+
+def reply_refused(
+    settings: MailSettings, *, address: str, account: Account | None, game_id: str | None,
+    why: str, subject: str, in_reply_to: str | None, key: str, now: dt.datetime | None = None,
+) -> None:
+    """One line to the sender of an email move the server did not play, saying why."""
+    now = now or utcnow()
+    words = subject.strip() or "your move"
+    if not words.lower().startswith("re:"):
+        words = f"Re: {words}"
+    _queue(
+        settings, kind="reply_refused", account=account, address=address, game_id=game_id,
+        seq=key, subject=words[:200], text=f"Your move was not played: {why}\n", now=now,
+        in_reply_to=in_reply_to,
+    )
 
 
 def game_over(settings: MailSettings, game: Game) -> None:
