@@ -167,11 +167,14 @@ class Api:
         return self.get("/v1/me")
 
     def create_game(
-        self, engine: str, options: dict[str, Any], seats: int, deadline: dict[str, Any] | None = None
+        self, engine: str, options: dict[str, Any], seats: int, deadline: dict[str, Any] | None = None,
+        email_moves: bool = False,
     ) -> dict[str, Any]:
         body: dict[str, Any] = {"engine": engine, "options": options, "seats": seats}
         if deadline is not None:
             body["deadline"] = deadline
+        if email_moves:  # off: not sent, as before
+            body["email_moves"] = True
         return self.post("/v1/games", body)
 
     def games(self, open_only: bool = False) -> list[dict[str, Any]]:

@@ -292,6 +292,13 @@ def new(
             help="When the time is up: bot (a random legal move is played) or forfeit (the seat loses).",
         ),
     ] = "bot",
+    email_moves: Annotated[
+        bool,
+        typer.Option(
+            "--email-moves",
+            help="Players may also answer their your-turn mail with a move (server-attested, not signed).",
+        ),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Create a new game and (by default) take its first seat.
@@ -306,7 +313,7 @@ def new(
         if on_expiry not in ("bot", "forfeit"):
             raise ClientError(f"--on-expiry is bot or forfeit, not {on_expiry!r}")
         deadline = {"days": days, "grace_hours": grace_hours, "on_expiry": on_expiry}
-    summary = _player().new_game(engine, options, seats, join, deadline=deadline)
+    summary = _player().new_game(engine, options, seats, join, deadline=deadline, email_moves=email_moves)
     if as_json:
         _print_json(summary)
         return
@@ -592,6 +599,10 @@ def _entry_line(entry: dict[str, Any], name_move: Callable[[dict[str, Any]], str
                 what += " + concealed part"
         elif body.get("kind") == "out":
             what = f"out: seat {body.get('seat')} has left, the server played {name_move(body.get('move') or {})}"
+            if body.get("secret_commit"):
+                what += " + concealed part"
+        elif body.get("kind") == "email_move":
+            what = f"seat {body.get('seat')}: {name_move(body.get('move') or {})} (by email, server-attested)"
             if body.get("secret_commit"):
                 what += " + concealed part"
         elif body.get("kind") == "forfeit":

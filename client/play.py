@@ -179,6 +179,7 @@ class Player:
         seats: int | None = None,
         join: bool = False,
         deadline: dict[str, Any] | None = None,
+        email_moves: bool = False,
     ) -> dict[str, Any]:
         """Create a game (seats default to the engine's minimum); join=True also takes the first seat.
 
@@ -193,7 +194,7 @@ class Player:
         info = known[engine]
         if seats is None:
             seats = int(info.get("min_seats", 2))
-        summary = self.api.create_game(engine, options or {}, seats, deadline)
+        summary = self.api.create_game(engine, options or {}, seats, deadline, email_moves=email_moves)
         asked = {"engine": engine, "seats": seats}
         wrong = [k for k, v in asked.items() if summary.get(k) != v] + [
             f"options.{k}" for k, v in (options or {}).items()
@@ -201,6 +202,8 @@ class Player:
         ]
         if _deadline_differs(deadline, summary.get("deadline")):
             wrong.append("deadline")
+        if bool(summary.get("email_moves")) != email_moves:
+            wrong.append("email_moves")
         if wrong:
             raise verify.VerifyError(
                 f"the server made game {summary.get('id')} with other settings than you asked "
