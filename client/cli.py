@@ -6,12 +6,14 @@ in `_Group.invoke`, and printed as one line on stderr with a non-zero exit:
 a player should never see a traceback.
 
 Exit codes: 0 ok; 1 an error (the line says which); 2 bad usage; 3 an audit
-that is INCOMPLETE (the game is not over); 4 the server failed a check (a fork,
-a bad signature, a payload that does not match its commitment).
+that is INCOMPLETE (the game is not over); 4 a check failed: the server showed a
+fork, a bad signature or a payload that does not match its commitment, or the
+log `pbem audit` read is FAIL (tampered with or broken).
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
@@ -26,7 +28,14 @@ from rich.text import Text
 
 from client import compare as compare_receipts
 from client.api import ApiError
-from client.play import ClientError, Player, format_move, local_engine, parse_options
+from client.play import (
+    ClientError,
+    Player,
+    format_move,
+    kept_for,
+    local_engine,
+    parse_options,
+)
 from client.store import StoreError
 from client.verify import VerifyError
 from engines.core import IllegalMove, color_wanted
@@ -38,8 +47,25 @@ EXIT_INCOMPLETE = 3
 EXIT_UNTRUSTED = 4
 
 
+class _Console(Console):
+    """A closed pipe (`pbem show G | head -1`) is not an error: the reader had enough."""
+
+    def on_broken_pipe(self) -> None:
+        _quiet_exit()
+
+
+def _quiet_exit() -> None:
+    """Exit 0 after EPIPE, with stdout pointed at /dev/null so the final flush is silent."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass  # not a real file (a test's runner): nothing will be flushed to a closed pipe
+    raise typer.Exit(0)
+
+
 def _out() -> Console:
-    return Console(highlight=False, soft_wrap=True)
+    return _Console(highlight=False, soft_wrap=True)
 
 
 def _err() -> Console:
@@ -60,6 +86,8 @@ class _Group(typer.core.TyperGroup):
             return super().invoke(ctx)
         except (typer.Exit, typer.Abort, typer.TyperException):
             raise
+        except BrokenPipeError:
+            _quiet_exit()
         except VerifyError as exc:
             _fail(f"pbem: VERIFICATION FAILED: {exc}", EXIT_UNTRUSTED, loud=True)
         except ApiError as exc:
@@ -88,8 +116,10 @@ app = typer.Typer(
         "Start with `pbem init --server URL --name NAME --email EMAIL`, then `pbem new magier` "
         "or `pbem join GAME`. Keys, receipts and evidence live in $PBEM_HOME (default: the "
         "platform's config directory).\n\n"
+        "Game ids may be shortened to any unique prefix of at least 4 characters.\n\n"
         "Exit status: 0 ok; 1 an error (one line on stderr says which); 2 bad usage; "
-        "3 an audit that is INCOMPLETE; 4 the server failed a check (fork, bad signature, tampering)."
+        "3 an audit that is INCOMPLETE; 4 a check failed: the server failed one (fork, bad "
+        "signature) or `pbem audit` found the log FAIL (tampering)."
     ),
     no_args_is_help=True,
     add_completion=False,
@@ -97,8 +127,46 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
+def _find_game(value: str | None) -> str | None:
+    """A GAME argument: the full id, or any unique prefix of at least 4 characters."""
+    if value is None:
+        return None
+    return _player().find_game(value)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("pbem")
+        except PackageNotFoundError:
+            found = "unknown"
+        sys.stdout.write(f"pbem {found}\n")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print pbem's version and exit."
+        ),
+    ] = False,
+) -> None:
+    pass
+
+
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
-GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game id (see `pbem games`).")]
+GameArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="GAME",
+        callback=_find_game,
+        help="The game id (see `pbem games`), or any unique prefix of it (4 characters or more).",
+    ),
+]
 
 
 def _player() -> Player:
@@ -107,6 +175,7 @@ def _player() -> Player:
 
 def _print_json(value: Any) -> None:
     sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True) + "\n")
+    sys.stdout.flush()  # a closed pipe shows here, where the handler turns it into exit 0
 
 
 def _seat_label(seat: int | None, seat_names: list[str], players: list[Any] | None = None) -> str:
@@ -120,10 +189,27 @@ def _seat_label(seat: int | None, seat_names: list[str], players: list[Any] | No
     return label
 
 
-def _result_text(result: dict[str, Any] | None, seat_names: list[str], players: list[Any]) -> str:
+def _seat_name(seat: int | None, seat_names: list[str], players: list[Any]) -> str:
+    """'ada (red)': the player's name and the seat's name; 'seat 1 (black)' if nobody sits."""
+    if seat is None:
+        return ""
+    p = players[seat] if 0 <= seat < len(players) else None
+    name = str(p.get("name")) if p else f"seat {seat}"
+    return f"{name} ({seat_names[seat]})" if 0 <= seat < len(seat_names) else name
+
+
+def _result_text(
+    result: dict[str, Any] | None, seat_names: list[str], players: list[Any], short: bool = False
+) -> str:
     if not result:
         return "over"
     winner = result.get("winner")
+    if short:
+        who = _seat_name(winner, seat_names, players)
+        text = "draw" if winner is None else f"{who} won"
+        if result.get("reason"):
+            text += f" ({result['reason']})"
+        return text
     text = "draw" if winner is None else f"won by {_seat_label(winner, seat_names, players)}"
     if result.get("scores") is not None:
         text += f", scores {result['scores']}"
@@ -223,18 +309,33 @@ def init(
     server: Annotated[
         str,
         typer.Option(
-            envvar="PBEM_SERVER", help="The pbem server's URL, e.g. https://pbem.example.org."
+            envvar="PBEM_SERVER",
+            metavar="URL",
+            help="The pbem server's URL, e.g. https://pbem.example.org.",
         ),
     ],
-    name: Annotated[str, typer.Option(help="Your player name, as the others will see it.")],
-    email: Annotated[str, typer.Option(help="Where your-turn and game-over mail goes.")],
+    name: Annotated[
+        str, typer.Option(metavar="NAME", help="Your player name, as the others will see it.")
+    ],
+    email: Annotated[
+        str, typer.Option(metavar="EMAIL", help="Where your-turn and game-over mail goes.")
+    ],
+    accept_new_server_key: Annotated[
+        bool,
+        typer.Option(
+            "--accept-new-server-key",
+            help="The server's key changed and you know why (its operator told you): accept it.",
+        ),
+    ] = False,
 ) -> None:
     """Create your key (if there is none yet) and your account on a server.
 
     The key (key.pem in $PBEM_HOME) IS your account: there is no password. Back it up.
+    The server's key is remembered; if it ever changes, init refuses (as ssh does) until
+    you run it with --accept-new-server-key.
     """
     player = _player()
-    account = player.init_account(server, name, email)
+    account = player.init_account(server, name, email, accept_new_server_key)
     _out().print(
         Text(
             f"account {account.get('name')} <{account.get('email')}> on {player.config['server']}; "
@@ -263,15 +364,19 @@ def engines_cmd(as_json: JsonOpt = False) -> None:
 
 @app.command()
 def new(
-    engine: Annotated[str, typer.Argument(help="The game, e.g. magier (see `pbem engines`).")],
+    engine: Annotated[
+        str, typer.Argument(metavar="ENGINE", help="The game, e.g. magier (see `pbem engines`).")
+    ],
     seats: Annotated[
-        int | None, typer.Option(help="Number of players (default: the game's minimum).")
+        int | None,
+        typer.Option(metavar="N", help="Number of players (default: the game's minimum)."),
     ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option(
             "--option",
             "-O",
+            metavar="KEY=VALUE",
             help="A game option as key=value (value read as JSON if it can be); repeatable.",
         ),
     ] = None,
@@ -280,15 +385,21 @@ def new(
     ] = True,
     days: Annotated[
         int | None,
-        typer.Option(help="Days per decision: 1, 2, 3, 5, 7 or 14 (default: no deadline)."),
+        typer.Option(
+            metavar="DAYS", help="Days per decision: 1, 2, 3, 5, 7 or 14 (default: no deadline)."
+        ),
     ] = None,
     grace_hours: Annotated[
-        int, typer.Option("--grace-hours", help="Hours of grace after the days (0-168).")
+        int,
+        typer.Option(
+            "--grace-hours", metavar="HOURS", help="Hours of grace after the days (0-168)."
+        ),
     ] = 12,
     on_expiry: Annotated[
         str,
         typer.Option(
             "--on-expiry",
+            metavar="bot|forfeit",
             help="When the time is up: bot (a random legal move is played) or forfeit (the seat loses).",
         ),
     ] = "bot",
@@ -336,7 +447,8 @@ def new(
 def join(
     game: GameArg,
     seat: Annotated[
-        int | None, typer.Option(help="The seat to take (default: the first free one).")
+        int | None,
+        typer.Option(metavar="SEAT", help="The seat to take (default: the first free one)."),
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -357,9 +469,10 @@ def join(
 @app.command()
 def invite(
     game: GameArg,
-    name: Annotated[str, typer.Argument(help="The account name of the player to invite, or an e-mail address (someone without an account gets a mail saying how to install pbem and join).")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The account name of the player to invite, or an e-mail address (someone without an account gets a mail saying how to install pbem and join).")],
     seat: Annotated[
-        int | None, typer.Option(help="The seat to keep for them (default: the first free one).")
+        int | None,
+        typer.Option(metavar="SEAT", help="The seat to keep for them (default: the first free one)."),
     ] = None,
     cancel: Annotated[
         bool, typer.Option("--cancel", help="Cancel their invitation: the kept seat is free again.")
@@ -409,23 +522,61 @@ def games(
             )
         )
         return
-    table = Table("game", "engine", "status", "players", "to move", "you")
-    for g in found:
-        players = ", ".join(p["name"] if p else "-" for p in g.get("players") or [])
-        turn = "" if g.get("to_move") is None else str(g["to_move"])
-        if (
-            g.get("my_seat") is not None
-            and g.get("to_move") == g.get("my_seat")
-            and g.get("status") == "running"
-        ):
-            turn = "YOU"
-        you = "" if g.get("my_seat") is None else str(g["my_seat"])
-        if g.get("invited_seat") is not None:
-            you = f"invited: seat {g['invited_seat']}"
-        table.add_row(
-            Text(g["id"]), Text(g.get("engine", "")), g.get("status", ""), Text(players), turn, you
-        )
-    _out().print(table)
+    rows = [_game_row(g) for g in found]
+    if not sys.stdout.isatty():  # piped: one game a line, nothing cut, easy to grep and cut
+        for r in rows:
+            parts = [r["game"], r["engine"], r["status"], r["players"]]
+            parts += [f"{k}: {r[k]}" for k in ("to move", "you", "last entry") if r[k]]
+            sys.stdout.write("  ".join(parts) + "\n")
+        sys.stdout.flush()
+        return
+    _out().print(_games_table(rows))
+
+
+def _games_table(rows: list[dict[str, str]]) -> Table:
+    table = Table(*rows[0].keys())
+    table.columns[0].no_wrap = True  # an id is never cut: it is what you paste
+    table.columns[0].min_width = max(len(r["game"]) for r in rows)
+    table.columns[0].overflow = "fold"
+    for r in rows:
+        table.add_row(*(Text(v) for v in r.values()))
+    return table
+
+
+def _game_row(g: dict[str, Any]) -> dict[str, str]:
+    """One game of `pbem games` in words: seats as "ada (red)", the result, the newest entry."""
+    names = g.get("seat_names") or []
+    kept = {i["seat"]: kept_for(i) for i in g.get("invited") or []}
+    seats = []
+    for i, p in enumerate(g.get("players") or []):
+        colour = f" ({names[i]})" if i < len(names) else ""
+        if p:
+            seats.append(f"{p.get('name')}{colour}")
+        elif i in kept:
+            seats.append(f"kept for {kept[i]}{colour}")
+        else:
+            seats.append(f"free{colour}")
+    players = g.get("players") or []
+    if g.get("status") == "over":
+        turn = _result_text(g.get("result"), names, players, short=True)
+    elif g.get("status") == "open":
+        turn = ""
+    elif g.get("my_seat") is not None and g.get("to_move") == g.get("my_seat"):
+        turn = "YOU"
+    else:
+        turn = _seat_name(g.get("to_move"), names, players)
+    you = "" if g.get("my_seat") is None else _seat_name(g["my_seat"], names, [])
+    if g.get("invited_seat") is not None:
+        you = f"invited: seat {g['invited_seat']}"
+    return {
+        "game": str(g["id"]),
+        "engine": str(g.get("engine", "")),
+        "status": str(g.get("status", "")),
+        "players": ", ".join(seats),
+        "to move": turn,
+        "you": you,
+        "last entry": str(g.get("updated") or ""),
+    }
 
 
 @app.command()
@@ -441,7 +592,7 @@ def show(game: GameArg, as_json: JsonOpt = False) -> None:
 @app.command()
 def moves(game: GameArg, as_json: JsonOpt = False) -> None:
     """List your legal moves, numbered: `pbem move GAME N` plays number N."""
-    listed = _player().moves(game)
+    listed = _player().list_moves(game)
     if as_json:
         _print_json(listed)
         return
@@ -457,21 +608,43 @@ def move(
             metavar="MOVE", help="A number from the list, or the move in the game's notation."
         ),
     ] = None,
+    dry_run: Annotated[
+        bool,
+        typer.Option("--dry-run", help="Show what would be sent (the envelope), send nothing."),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Make a move: its number in the list of legal moves, or its notation.
 
-    Without MOVE, list the legal moves. With one, sign and send it, then print the new view.
+    Without MOVE, list the legal moves (when it is your turn; else say whose turn it is).
+    With one, sign and send it, then print the new view. A number means the move listed
+    with it: if the game has moved on since that list, list again.
+
+    A sent move is final: it is signed into the log, so there is no undo.
     """
     player = _player()
     if chosen is None:
-        listed = player.moves(game)
+        listed = player.list_moves(game)
         if as_json:
             _print_json(listed)
         else:
             _print_moves(listed)
         return
-    answer = player.move(game, chosen)
+    st, chosen_move = player.prepare(game, chosen)
+    if dry_run:
+        would = player.dry_run(st, chosen_move)
+        if as_json:
+            _print_json({**would, "sent": False})
+            return
+        _out().print(Text(f"would play {would['text']} (entry {would['envelope']['seq']}); nothing sent", style="bold"))
+        _print_json(would["envelope"])
+        if would["secret"] is not None:
+            _out().print(Text("concealed part (sent only to the server, committed in the envelope):"))
+            _print_json(would["secret"])
+        return
+    if not as_json:
+        _out().print(Text(f"sending {format_move(st.engine, chosen_move)} ..."))
+    answer = player.submit(st, chosen_move)
     shown = player.show(game)
     if as_json:
         _print_json(
@@ -524,7 +697,7 @@ def abort(
 def vacation(
     days: Annotated[
         int | None,
-        typer.Argument(help="Days away: your clocks stop in every game (without it: what is left)."),
+        typer.Argument(metavar="[DAYS]", help="Days away: your clocks stop in every game (without it: what is left)."),
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -550,27 +723,58 @@ def vacation(
     )
 
 
+MIN_POLL = 1.0  # seconds: --poll 0 must not hammer the server
+
+
+def _bot_names() -> str:
+    import engines as registry
+
+    try:
+        return "; ".join(
+            f"{e}: {', '.join(sorted(registry.get(e).bots()))}" for e in registry.ids()
+        )
+    except Exception:  # noqa: BLE001 - help must show even if an engine cannot load
+        return "see the game's rules"
+
+
 @app.command()
 def bot(
     game: GameArg,
     name: Annotated[
-        str, typer.Option("--bot", help="Which of the game's bots plays your seat.")
+        str,
+        typer.Option("--bot", metavar="NAME", help=f"Which of the game's bots plays your seat: {_bot_names()}."),
     ] = "random",
     poll: Annotated[
-        float, typer.Option(help="Seconds between looks at the game while waiting.")
+        float,
+        typer.Option(
+            metavar="SECONDS",
+            help=f"Seconds between looks at the game while waiting (at least {MIN_POLL:g}).",
+        ),
     ] = 5.0,
     once: Annotated[
         bool, typer.Option("--once", help="Make at most one move (if it is your turn) and stop.")
     ] = False,
 ) -> None:
-    """Let a bot play your seat until the game is over (it sees only your view)."""
+    """Let a bot play your seat until the game is over (it sees only your view).
+
+    It is meant to run for days: a lost connection or a server error is retried, waiting
+    longer each time (up to 5 minutes), and said on screen.
+    """
+    if poll < 0:
+        raise ClientError(f"--poll is a number of seconds, 0 or more, not {poll:g}")
     player = _player()
     out = _out()
 
     def report(answer: dict[str, Any], text: str) -> None:
         out.print(Text(f"entry {_entry_seq(answer)}: played {text}"))
 
-    made = player.play_bot(game, name, until_over=not once, poll=poll, on_move=report)
+    def retrying(exc: Exception, delay: float) -> None:
+        _err().print(Text(f"pbem bot: {exc}; trying again in {delay:g} s", style="yellow"))
+
+    made = player.play_bot(
+        game, name, until_over=not once, poll=max(poll, MIN_POLL), on_move=report,
+        on_retry=retrying,
+    )
     shown = player.show(game)
     out.print(Text(f"{made} move(s) made"))
     out.print(Text(status_line(shown)))
@@ -623,7 +827,7 @@ def _entry_line(entry: dict[str, Any], name_move: Callable[[dict[str, Any]], str
 @app.command()
 def log(
     game: GameArg,
-    start: Annotated[int, typer.Option("--from", help="First entry to show.")] = 0,
+    start: Annotated[int, typer.Option("--from", metavar="N", help="First entry to show.")] = 0,
     as_json: JsonOpt = False,
 ) -> None:
     """Show the game's public log (checked: signatures, links, your receipt)."""
@@ -652,14 +856,21 @@ def log(
 def export(
     game: GameArg,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write the export to this file.")
+        Path | None,
+        typer.Option("--output", "-o", metavar="FILE", help="Write the export to this file."),
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Download the whole signed log (with the reveal once the game is over) for `pbem audit`."""
     data = _player().export(game, output)
-    if output is None or as_json:
+    if output is None:
         _print_json(data)
+        return
+    if as_json:
+        _print_json(
+            {"game": game, "file": str(output), "entries": len(data.get("entries") or []),
+             "complete": any(e.get("type") == "reveal" for e in data.get("entries") or [])}
+        )
         return
     _out().print(
         Text(
@@ -678,7 +889,8 @@ def audit(
     """Check an exported game offline: every signature, link, commitment, random draw and move.
 
     Prints PASS, INCOMPLETE (the game is not over: nothing to replay yet) or FAIL with the
-    first entry that fails. Exit status 0 only on PASS.
+    first entry that fails. Exit status 0 only on PASS; 3 on INCOMPLETE; 4 on FAIL (the log
+    failed a check); 1 if the file cannot be read at all.
     """
     try:
         text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
@@ -711,7 +923,7 @@ def audit(
     if verdict.word == "INCOMPLETE":
         raise typer.Exit(EXIT_INCOMPLETE)
     if verdict.word != "PASS":
-        raise typer.Exit(EXIT_ERROR)
+        raise typer.Exit(EXIT_UNTRUSTED)  # the log failed a check, as --help says of exit 4
 
 
 @app.command()
@@ -872,6 +1084,7 @@ def rules(
         _print_json({"engine": engine, "title": registry.get(engine).title, "text": text})
         return
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    sys.stdout.flush()
 
 
 def main() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import secrets
 import time
 from collections.abc import Callable
@@ -129,14 +130,34 @@ class Player:
             raise NotInitialised(f"no pbem account in {self.store.home}: run `pbem init` first")
         return str(name)
 
-    def init_account(self, server: str, name: str, email: str) -> dict[str, Any]:
-        """Create the key (unless one exists: it is the identity) and the account on `server`."""
+    def init_account(
+        self, server: str, name: str, email: str, accept_new_server_key: bool = False
+    ) -> dict[str, Any]:
+        """Create the key (unless one exists: it is the identity) and the account on `server`.
+
+        The server's key is remembered on first use; a server that later shows another key is
+        refused (as ssh does) unless `accept_new_server_key` says the change is known.
+        """
         server = normalise_server(server)
         if not name.strip():
             raise ClientError("a name is needed (it is how the other players see you)")
         if "@" not in email:
             raise ClientError(f"not an email address: {email!r}")
         health = self._new_api(server, None).health()
+        known = self.config
+        if (
+            known.get("server") == server
+            and known.get("server_key")
+            and health.get("server_key") != known["server_key"]
+            and not accept_new_server_key
+        ):
+            raise ClientError(
+                f"WARNING: the server at {server} now has another key than the one stored on "
+                f"first use (was {str(known['server_key'])[:16]}..., now "
+                f"{str(health.get('server_key'))[:16]}...): someone may be impersonating it; ask "
+                "its operator, and only if the key really changed run init again with "
+                "--accept-new-server-key"
+            )
         key = self.store.key() if self.store.has_key() else self.store.create_key()
         api = self._new_api(server, key)
         try:
@@ -221,19 +242,27 @@ class Player:
         players = summary.get("players") or []
         if any(p and p.get("name") == self.name for p in players):
             raise ClientError(f"you hold a seat in game {game} already")
-        kept = {i["seat"]: i["name"] for i in summary.get("invited") or []}
+        kept = {i["seat"]: kept_for(i) for i in summary.get("invited") or []}
         mine = [s for s, name in kept.items() if name == self.name]
         free = [i for i, p in enumerate(players) if p is None and kept.get(i, self.name) == self.name]
+        if seat is not None and not 0 <= seat < len(players):
+            raise ClientError(seat_problem(game, seat, summary, "does not exist"))
+        if seat is not None and players[seat] is not None:
+            raise ClientError(seat_problem(game, seat, summary, f"is taken by {players[seat].get('name')}"))
+        if seat is not None and kept.get(seat, self.name) != self.name:
+            raise ClientError(seat_problem(game, seat, summary, f"is kept for {kept[seat]}"))
         if not free:
+            others = [i for i, p in enumerate(players) if p is None and i in kept]
+            if len(others) == 1:
+                raise ClientError(seat_problem(game, others[0], summary, f"is kept for {kept[others[0]]}"))
+            if others:
+                raise ClientError(
+                    f"game {game} has no free seat: "
+                    + "; ".join(seat_problem(game, i, summary, f"is kept for {kept[i]}") for i in others)
+                )
             raise ClientError(f"game {game} has no free seat")
         if seat is None:
             seat = mine[0] if mine else free[0]
-        elif kept.get(seat, self.name) != self.name:
-            raise ClientError(f"seat {seat} of game {game} is kept for {kept[seat]}")
-        elif seat not in free:
-            raise ClientError(
-                f"seat {seat} is not free in game {game}; free: {', '.join(map(str, free))}"
-            )
         return self._sign_join(game, seat, summary)
 
     def _sign_join(self, game: str, seat: int, summary: dict[str, Any]) -> dict[str, Any]:
@@ -331,6 +360,35 @@ class Player:
 
     def summary(self, game: str) -> dict[str, Any]:
         return self.api.game(game)
+
+    def find_game(self, text: str) -> str:
+        """A game id from any unique prefix of at least 4 characters.
+
+        The candidates are this player's games and the open ones on the server, and every
+        game this home holds a receipt for; a full id is taken as it is.
+        """
+        text = text.strip()
+        if FULL_ID.fullmatch(text) or not self.config.get("server"):
+            return text  # without an account the command itself says to run `pbem init`
+        known = set(self.store.receipt_games())
+        if text in known:
+            return text
+        if len(text) < MIN_PREFIX:
+            raise ClientError(
+                f"{text!r} is too short for a game id: give at least {MIN_PREFIX} characters "
+                "(see `pbem games`)"
+            )
+        if self.store.has_key():
+            for open_only in (False, True):
+                known.update(g["id"] for g in self.api.games(open_only=open_only))
+        matches = sorted(g for g in known if g.startswith(text))
+        if len(matches) == 1:
+            return matches[0]
+        if not matches:
+            raise ClientError(f"no game of yours (nor an open one) has an id starting with {text!r}; see `pbem games`")
+        raise ClientError(
+            f"{text!r} starts {len(matches)} game ids: {', '.join(matches)}; give more characters"
+        )
 
     # -- looking at a game ----------------------------------------------------------------
 
@@ -431,23 +489,80 @@ class Player:
             "moves": listed,
         }
 
+    def list_moves(self, game: str) -> dict[str, Any]:
+        """The numbered legal moves, kept with their head: `pbem move GAME N` plays number N of
+        this very list, or refuses once the game has moved on. With no moves, says why:
+        whose turn it is (from the verified log) or that the game is over."""
+        listed = self.moves(game)
+        receipt = self.store.receipt(game) or {}
+        if listed["moves"]:
+            self.store.save_listing(game, {"head": listed["head"], "moves": listed["moves"]})
+            return listed
+        self.store.drop_listing(game)
+        status = receipt.get("status")
+        if status != "running":
+            raise ClientError(f"game {game} is {status}: there is nothing to move")
+        raise ClientError(self._not_your_turn(game, receipt))
+
+    def _not_your_turn(self, game: str, receipt: dict[str, Any]) -> str:
+        to_move = receipt.get("to_move")
+        return f"it is not your turn in game {game}: {self.seat_words(receipt, to_move)} is to move"
+
+    @staticmethod
+    def seat_words(receipt: dict[str, Any], seat: Any) -> str:
+        """'bob (black)': the name the signed log gives the seat and the engine's seat name."""
+        if not isinstance(seat, int):
+            return "nobody"
+        name = (receipt.get("names") or {}).get(str(seat)) or f"seat {seat}"
+        try:
+            names = local_engine(str(receipt.get("engine"))).seat_names(int(receipt.get("seats") or 0))
+        except Exception:  # noqa: BLE001 - the name alone still says who
+            names = []
+        return f"{name} ({names[seat]})" if 0 <= seat < len(names) else name
+
     # -- acting ---------------------------------------------------------------------------
 
     def move(self, game: str, text: str | int) -> dict[str, Any]:
         """Play the n-th listed legal move, or a move in the game's notation; return the new view."""
+        st, move = self.prepare(game, text)
+        return self.submit(st, move)
+
+    def prepare(self, game: str, text: str | int) -> tuple[GameState, dict[str, Any]]:
+        """The verified state and the move `text` names (a number binds to the kept listing)."""
         st = self.state(game)
         if st.status != "running":
             raise ClientError(f"game {game} is {st.status}: there is nothing to move")
         if not st.my_turn:
             raise ClientError(
-                f"it is not your turn in game {game}: seat {st.to_move} is to move (you are seat {st.seat})"
+                self._not_your_turn(game, st.synced.receipt) + f" (you are {self.seat_words(st.synced.receipt, st.seat)})"
             )
-        move = self.resolve(game, st, text)
-        return self.submit(st, move)
+        return st, self.resolve(game, st, text)
+
+    def dry_run(self, st: GameState, move: dict[str, Any]) -> dict[str, Any]:
+        """What `submit` would send for `move`, without signing, keeping or sending anything."""
+        public, secret = st.engine.split_move(move)
+        commit_text = None if secret is None else "(a commitment to the concealed part, with a fresh salt)"
+        env = self._envelope(st, public, None)
+        env["secret_commit"] = commit_text
+        return {"envelope": env, "secret": secret, "text": format_move(st.engine, move)}
 
     def resolve(self, game: str, st: GameState, text: str | int) -> dict[str, Any]:
         if isinstance(text, int) or str(text).strip().lstrip("#").isdigit():
             n = int(str(text).strip().lstrip("#"))
+            kept = self.store.listing(game)
+            if kept is not None:
+                if kept.get("head") != st.head:
+                    raise ClientError(
+                        f"game {game} has moved on since you listed the moves (listed at entry "
+                        f"{(kept.get('head') or {}).get('seq')}, now at {st.head['seq']}): list "
+                        f"them again with `pbem move {game}`"
+                    )
+                listed = kept.get("moves") or []
+                if not 1 <= n <= len(listed):
+                    raise ClientError(
+                        f"there are {len(listed)} legal moves: pick a number from 1 to {len(listed)}"
+                    )
+                return listed[n - 1]["move"]  # type: ignore[no-any-return]
             listed = self.moves(game)["moves"]
             if not listed:
                 raise ClientError("there are no legal moves for you right now")
@@ -459,7 +574,10 @@ class Player:
         try:
             return st.engine.parse(str(text), st.view)
         except IllegalMove as exc:
-            raise ClientError(f"cannot read {text!r}: {exc.message}") from exc
+            said = exc.message
+            if not said.startswith(f"cannot read {str(text)!r}"):
+                said = f"cannot read {str(text)!r}: {said}"
+            raise ClientError(said) from exc
 
     def submit(self, st: GameState, move: dict[str, Any]) -> dict[str, Any]:
         """Split, commit, sign and send one move on top of the verified head `st.head`."""
@@ -492,6 +610,7 @@ class Player:
                 self.store.drop_secret(st.game, env["seq"], secret_commit)
             self._check_stale(st, exc, "move")
             raise
+        self.store.drop_listing(st.game)  # its numbers belong to a head that is gone
         done = self._after(st.game, st.seat, answer, env)
         return {**done, "move": move, "text": format_move(st.engine, move)}
 
@@ -590,9 +709,12 @@ class Player:
         data = api.export(game)
         verify.check_export(game, data, self.store.receipt(game))
         if path is not None:
-            Path(path).write_text(
-                json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
-            )
+            try:
+                Path(path).write_text(
+                    json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+                )
+            except OSError as exc:
+                raise ClientError(f"cannot write {path}: {exc.strerror or exc}") from exc
         return data
 
     def _public_api(self) -> Api:
@@ -613,7 +735,8 @@ class Player:
         poll: float = 2.0,
         rng: random.Random | None = None,
         on_move: Callable[[dict[str, Any], str], None] | None = None,
-        sleep: Callable[[float], None] = time.sleep,
+        sleep: Callable[[float], None] | None = None,
+        on_retry: Callable[[ApiError, float], None] | None = None,
     ) -> int:
         """Let a bot play this seat; returns how many moves it made.
 
@@ -622,8 +745,28 @@ class Player:
         single thread drive several players.
         """
         rng = rng or random.Random()
+        sleep = sleep or wait
         made = 0
-        st = self.state(game)
+        delay = RETRY_FIRST
+
+        def look() -> GameState:
+            """The verified state; with until_over, a lost connection is retried with backoff."""
+            nonlocal delay
+            while True:
+                try:
+                    got = self.state(game)
+                except ApiError as exc:
+                    if not until_over or not retryable(exc):
+                        raise
+                    if on_retry is not None:
+                        on_retry(exc, delay)
+                    sleep(delay)
+                    delay = min(delay * 2, RETRY_MAX)
+                    continue
+                delay = RETRY_FIRST
+                return got
+
+        st = look()
         choose = st.engine.bots().get(bot)
         if choose is None:
             raise ClientError(
@@ -633,31 +776,72 @@ class Player:
             if st.status == "over":
                 return made
             if st.my_turn:
-                offered = self.api.moves(game)
-                if offered.get("head") != st.head:
-                    st = self.state(game)  # the log moved between the two looks: look again
-                    continue
-                listed = offered.get("moves") or []
-                if listed:
-                    move = choose(st.view, [m["move"] for m in listed], rng)
-                    try:
-                        answer = self.submit(st, move)
-                    except ApiError as exc:
-                        if exc.status != 409:
-                            raise
-                        st = self.state(game)  # someone (a timeout, another client) moved first
+                try:
+                    offered = self.api.moves(game)
+                    if offered.get("head") != st.head:
+                        st = look()  # the log moved between the two looks: look again
                         continue
+                    listed = offered.get("moves") or []
+                    answer = None
+                    if listed:
+                        move = choose(st.view, [m["move"] for m in listed], rng)
+                        answer = self.submit(st, move)
+                except ApiError as exc:
+                    if exc.status == 409:
+                        st = look()  # someone (a timeout, another client) moved first
+                        continue
+                    if not until_over or not retryable(exc):
+                        raise
+                    if on_retry is not None:
+                        on_retry(exc, delay)
+                    sleep(delay)
+                    delay = min(delay * 2, RETRY_MAX)
+                    st = look()  # the move may have landed: the signed log says
+                    continue
+                if answer is not None:
                     made += 1
                     if on_move is not None:
                         on_move(answer, answer["text"])
                     if not until_over:
                         return made
-                    st = self.state(game)
+                    st = look()
                     continue
             if not until_over:
                 return made
             sleep(poll)
-            st = self.state(game)
+            st = look()
+
+
+FULL_ID = re.compile(r"[0-9a-f]{16}")
+MIN_PREFIX = 4
+RETRY_FIRST = 5.0  # seconds before the bot looks again after a lost connection; doubles
+RETRY_MAX = 300.0
+
+
+def wait(seconds: float) -> None:
+    """The bot's pause between looks (a name of its own, so a test can make it instant)."""
+    time.sleep(seconds)
+
+
+def retryable(exc: ApiError) -> bool:
+    """A lost connection, a timeout or a server error: worth trying again later."""
+    return exc.status == 0 or exc.status >= 500
+
+
+def kept_for(invited: dict[str, Any]) -> str:
+    """Who a kept seat waits for: the account's name, or the masked address."""
+    return str(invited.get("name") or invited.get("email") or "someone")
+
+
+def seat_problem(game: str, seat: int, summary: dict[str, Any], why: str) -> str:
+    """The one wording of every seat error: 'seat 1 (black) of game G is kept for bo'."""
+    names = summary.get("seat_names") or []
+    label = f"seat {seat}" + (f" ({names[seat]})" if 0 <= seat < len(names) else "")
+    line = f"{label} of game {game} {why}"
+    if why == "does not exist":
+        count = len(summary.get("players") or [])
+        line += f": it has seats 0 to {count - 1}" if count else ""
+    return line
 
 
 def _deadline_differs(asked: dict[str, Any] | None, shown: Any) -> bool:

@@ -89,6 +89,9 @@ class Store:
     def evidence_path(self, game: str) -> Path:
         return self.home / "evidence" / f"{_safe_name(game)}.json"
 
+    def listing_path(self, game: str) -> Path:
+        return self.home / "listings" / f"{_safe_name(game)}.json"
+
     # -- JSON files ----------------------------------------------------------------
 
     def _read(self, path: Path) -> Any:
@@ -147,6 +150,33 @@ class Store:
 
     def save_receipt(self, game: str, receipt: dict[str, Any]) -> None:
         self._write(self.receipt_path(game), receipt)
+
+    def receipt_games(self) -> list[str]:
+        """The ids of every game this home holds a receipt for."""
+        folder = self.home / "receipts"
+        try:
+            return sorted(p.stem for p in folder.glob("*.json") if not p.name.startswith("."))
+        except OSError:
+            return []
+
+    # -- move listings -------------------------------------------------------------------
+    # `pbem move GAME` keeps the numbered list with the head it was listed at, so that
+    # `pbem move GAME N` plays the move that was number N then, or refuses if the game moved on.
+
+    def listing(self, game: str) -> dict[str, Any] | None:
+        value = self._read(self.listing_path(game))
+        return value if isinstance(value, dict) else None
+
+    def save_listing(self, game: str, listing: dict[str, Any]) -> None:
+        self._write(self.listing_path(game), listing)
+
+    def drop_listing(self, game: str) -> None:
+        try:
+            self.listing_path(game).unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            raise StoreError(f"cannot remove {self.listing_path(game)}: {exc.strerror}") from exc
 
     # -- evidence ------------------------------------------------------------------------
 

@@ -175,7 +175,7 @@ def test_audit_fail_names_the_entry(
     forged["entries"][5]["body"]["envelope"]["nonce"] = "00" * 32
     path = write(tmp_path, "forged.json", forged)
     result = invoke(home, "audit", path)
-    assert result.exit_code == 1
+    assert result.exit_code == 4  # issue 8: a log that fails a check exits 4, as --help says
     assert result.stdout.startswith("FAIL: entry 5:")
     verdict = json.loads(invoke(home, "audit", path, "--json").stdout)
     assert verdict["verdict"] == "FAIL" and verdict["entry"] == 5
@@ -190,20 +190,21 @@ def test_audit_incomplete_is_not_success(home: dict[str, str], tmp_path: Path) -
 
 
 @pytest.mark.parametrize(
-    ("content", "message"),
+    ("content", "message", "code"),
     [
-        ("not json at all", "is not a log pbem can audit"),
+        ("not json at all", "is not a log pbem can audit", 1),
         # issue 6: an export with a key twice is refused, not read by its last value
-        ('{"format": "pbem-log/2", "format": "x", "game": "g", "entries": []}', "twice"),
-        (json.dumps({"format": "something else"}), "FAIL: the log: not a pbem-log/2 export"),
-        (json.dumps([1, 2]), "FAIL"),
+        ('{"format": "pbem-log/2", "format": "x", "game": "g", "entries": []}', "twice", 1),
+        # issue 8: FAIL exits 4 (the log failed a check); a file that is no JSON at all, 1
+        (json.dumps({"format": "something else"}), "FAIL: the log: not a pbem-log/2 export", 4),
+        (json.dumps([1, 2]), "FAIL", 4),
     ],
 )
 def test_audit_of_things_that_are_not_exports(
-    home: dict[str, str], tmp_path: Path, content: str, message: str
+    home: dict[str, str], tmp_path: Path, content: str, message: str, code: int
 ) -> None:
     result = invoke(home, "audit", write(tmp_path, "x.json", content))
-    assert result.exit_code == 1
+    assert result.exit_code == code
     assert message in result.output
 
 
