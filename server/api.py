@@ -137,6 +137,7 @@ def summary(game: Game, with_view: bool = True) -> dict[str, Any]:
         "head": head_of(game),
         "result": json.loads(game.result) if game.result else None,
         "view": view,
+        "email_moves": bool(game.email_moves),  # as the signed genesis says
         **clock.summary(game),  # "deadline" (as the genesis says) and "clock" (the running one)
     }
 
@@ -270,7 +271,7 @@ def create_game() -> tuple[Response, int]:
     data = body()
     game, made = ledger().create_game(
         account, data.get("engine"), data.get("options", {}), data.get("seats"), request_signature(),
-        deadline=data.get("deadline"),
+        deadline=data.get("deadline"), email_moves=data.get("email_moves", False),
     )
     return jsonify(summary(game)), 201 if made else 200
 
