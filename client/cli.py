@@ -249,8 +249,9 @@ def _board_text(shown: dict[str, Any]) -> str:
     """The board in colour on a terminal (unless NO_COLOR), else the plain text `--json` gives."""
     if shown.get("status") == "open" or not color_wanted(os.environ, sys.stdout.isatty()):
         return str(shown["text"])
+    view = shown.get("final_view") or shown["view"]
     try:
-        return str(local_engine(str(shown["engine"])).render(shown["view"], color=True))  # type: ignore[call-arg]
+        return str(local_engine(str(shown["engine"])).render(view, color=True))  # type: ignore[call-arg]
     except Exception:  # noqa: BLE001 - an engine without colour still shows its board
         return str(shown["text"])
 
@@ -261,6 +262,11 @@ def _show(shown: dict[str, Any]) -> None:
     sys.stdout.flush()
     style = "bold green" if shown.get("your_turn") else "bold"
     out.print(Text(status_line(shown), style=style))
+    if shown.get("status") == "over":
+        if shown.get("final_view") is not None:
+            out.print(Text("the final position, everything revealed (the log replayed: PASS)"))
+        game = shown["game"]
+        out.print(Text(f"keep it and check it: pbem export {game} -o {game}.json && pbem audit {game}.json", style="dim"))
 
 
 GROUP_LIMIT = 150  # a longer run of one kind (claims with 4 players) is shown by its ends; --json lists all

@@ -451,11 +451,12 @@ class Player:
         except verify.VerifyError as exc:
             raise self._kept(game, exc, {"summary": summary}) from None
         players = summary.get("players") or []
+        final_view = self.final_view(game, st) if st.status == "over" else None
         if st.status == "open":
             taken = len(receipt.get("players") or {})
             text = f"waiting for players: {taken} of {len(players)} seats taken; others join with: pbem join {game}"
         else:
-            text = render(st.engine, st.view)
+            text = render(st.engine, final_view if final_view is not None else st.view)
         return {
             "game": game,
             "engine": st.engine.id,
@@ -469,10 +470,33 @@ class Player:
             "head": st.head,
             "result": receipt.get("result"),
             "view": st.view,
+            "final_view": final_view,  # a finished game: the final position, everything revealed
             "text": text,
             "deadline": receipt.get("deadline"),  # as the signed genesis has it
             "clock": summary.get("clock") if st.status == "running" else None,  # the server's word
         }
+
+    def final_view(self, game: str, st: GameState) -> dict[str, Any] | None:
+        """A finished game's final position with every concealed value shown: the verified
+        export replayed by the audit (protocol.audit), drawn as the spectator's view with each
+        hidden value filled in from the seat that could see it. None when the log does not
+        replay to a complete PASS (the seat's own view is shown then)."""
+        from protocol.audit import final_state
+
+        data = self.export(game)  # checked against the receipt
+        verdict, state = final_state(data)
+        if state is None or not verdict.ok:
+            return None
+        try:
+            seats = int(st.synced.receipt.get("seats") or 0)
+            merged = st.engine.view(state, None)
+            for seat in range(seats):
+                merged = fill_hidden(merged, st.engine.view(state, seat))
+            if isinstance(merged, dict) and "seat" in merged:
+                merged["seat"] = None  # drawn for nobody's seat: no "you", the usual orientation
+        except Exception:  # noqa: BLE001 - an engine that cannot do it still shows the seat's view
+            return None
+        return merged  # type: ignore[no-any-return]
 
     def moves(self, game: str) -> dict[str, Any]:
         """The legal moves the server lists for this seat, numbered from 1 as `pbem move N` takes them."""
@@ -856,6 +880,18 @@ def format_move(engine: Engine, move: dict[str, Any]) -> str:
         return engine.format(move)
     except Exception:  # noqa: BLE001 - a move we cannot name is still shown
         return json.dumps(move, sort_keys=True)
+
+
+def fill_hidden(base: Any, seen: Any) -> Any:
+    """`base` with every None (a concealed value) replaced by what `seen` has at that place;
+    the shape of `base` is kept (lists of the same length, keys `base` has)."""
+    if base is None:
+        return seen
+    if isinstance(base, dict) and isinstance(seen, dict):
+        return {k: fill_hidden(v, seen[k]) if k in seen else v for k, v in base.items()}
+    if isinstance(base, list) and isinstance(seen, list) and len(base) == len(seen):
+        return [fill_hidden(a, b) for a, b in zip(base, seen, strict=True)]
+    return base
 
 
 def render(engine: Engine, view: dict[str, Any]) -> str:

@@ -93,6 +93,19 @@ def audit(export: Any, lookup: Callable[[str], Engine] = engines.get) -> Verdict
         )
 
 
+def final_state(
+    export: Any, lookup: Callable[[str], Engine] = engines.get
+) -> tuple[Verdict, dict[str, Any] | None]:
+    """The audit's verdict and, on a complete PASS, the game's final state as the replay
+    reached it (every concealed value known): what `pbem show` draws once a game is over."""
+    auditor = _Auditor(lookup)
+    try:
+        verdict = auditor.run(export)
+    except Exception:  # noqa: BLE001 - any failure: the plain audit says which
+        return audit(export, lookup), None
+    return verdict, auditor.final if verdict.ok and verdict.complete else None
+
+
 def _result_of(body: dict[str, Any]) -> dict[str, Any] | None:
     """Without the seed: the result a state-changing system entry says (none: the game goes on)."""
     result = body.get("result")
@@ -126,6 +139,7 @@ class _Auditor:
         self.engine_id: str | None = None
         # "attested": moves made by email (email_move entries), which no player signed
         self.counts = {"entries": 0, "signatures": 0, "moves": 0, "commitments": 0, "attested": 0}
+        self.final: dict[str, Any] | None = None  # the replay's last state (see final_state)
 
     # -- the chain ---------------------------------------------------------------
 
@@ -319,6 +333,7 @@ class _Auditor:
                 engine=engine.id,
                 checked=self.counts,
             )
+        self.final = state
         reason = "every signature, link, commitment, random draw and move re-checked"
         attested = self.counts["attested"]
         if attested:

@@ -300,3 +300,28 @@ def test_version_placeholders_and_bot_names(tmp_path: Path) -> None:
     bot_help = " ".join(runner.invoke(app, ["bot", "--help"]).stdout.split())
     assert "magier: greedy, random" in bot_help and "SECONDS" in bot_help
     assert "--accept-new-server-key" in runner.invoke(app, ["init", "--help"]).stdout
+
+
+# -- 11. a finished game ------------------------------------------------------------------------
+
+
+def test_a_finished_game_shows_everything_revealed(cli: Cli, live_server: LiveServer) -> None:
+    """issue 8: once a game is over, `pbem show` draws the final position from the replayed
+    export with every concealed value revealed, the result in words and how to export and
+    audit it."""
+    game = two_player_game(cli, live_server, "--option", "move_limit=2")
+    play_out(game, [Player(cli.tmp_path / "ada"), Player(cli.tmp_path / "bo")])
+    before_end = Player(cli.tmp_path / "ada").state(game).view
+    hidden_before = sum(
+        p.get("value") is None for p in before_end["board"].values() if p["kind"] == "wisdom"
+    ) + sum(v is None for h in before_end["hands"] for v in h)
+    shown = cli("ada", "show", game).stdout
+    assert "game over: " in shown and ("won by" in shown or "draw" in shown)
+    assert "everything revealed" in shown
+    assert f"pbem export {game} -o {game}.json && pbem audit {game}.json" in shown
+    legend = "r2 b? wisdoms (? = concealed)"
+    assert legend in shown and "r?" not in shown and shown.count("b?") == legend.count("b?")
+    assert hidden_before > 0  # the seat's own view had concealed values: the final one has none
+    final = json.loads(cli("ada", "show", game, "--json").stdout)["final_view"]
+    assert all(v is not None for h in final["hands"] for v in h)
+    assert all(p.get("value") is not None for p in final["board"].values() if p["kind"] == "wisdom")
