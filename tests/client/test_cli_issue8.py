@@ -82,6 +82,8 @@ def test_games_never_cuts_ids_and_prefixes_work(cli: Cli, live_server: LiveServe
     assert game[:6] in cli("ada", "show", game[:6]).stdout
     assert "YOUR TURN" in cli("ada", "show", game[:4]).stdout
     assert cli("ada", "log", game[:5]).stdout.count("join") >= 2
+    assert game in cli("ada", "notify", game[:4], "--mute").stdout  # "muted games: GAME"
+    assert f"game {game} is muted" in cli("ada", "notify", game[:4]).stdout
     short = cli("ada", "show", game[:3], code=1).stderr
     assert "at least 4 characters" in short and len(short.strip().splitlines()) == 1
     unknown = "0000" if not game.startswith("0000") else "ffff"
