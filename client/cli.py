@@ -1008,7 +1008,7 @@ def notify(
     """Which mail you get: every mail (your turn, invitations, start, game over), a daily
     digest, or none; or mute one game. Without arguments, show the current setting."""
     api = _player().api
-    if what is not None and what not in NOTIFY_SETTINGS:
+    if what is not None and what not in NOTIFY_SETTINGS and all(c in "0123456789abcdef" for c in what):
         what = _player().find_game(what)  # a GAME, perhaps by a prefix of its id
     if what is None:
         if mute is not None:
