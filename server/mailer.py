@@ -59,7 +59,7 @@ MAIL_DEFAULTS: dict[str, Any] = {
     "MAIL_FROM": None,  # default: pbem <pbem@HOST of PUBLIC_URL>
     "PUBLIC_URL": None,  # links in mail; default: the URL a request came in on
     "MAIL_SECRET": None,  # default: derived from the server key
-    "CLIENT_INSTALL": None,  # how an invited address installs pbem (default "pip install pbem")
+    "CLIENT_INSTALL": None,  # how an invited address installs pbem (notices.DEFAULT_INSTALL if unset)
     "MAIL_INTERVAL": 30,  # seconds between rounds of the sender loop
 }
 SECURITY = ("starttls", "tls", "none")

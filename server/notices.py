@@ -92,6 +92,11 @@ class MailSettings:
         return "http://localhost:8470"
 
 
+# pbem is not on PyPI (a package called pbem there is not this one): without
+# PBEM_CLIENT_INSTALL the invitation can only say where to ask.
+DEFAULT_INSTALL = "pip install the pbem client from its source (Python 3.11+; the server's operator says where)"
+
+
 def settings_from_config(config: Any, seed: bytes) -> MailSettings:
     """MailSettings from the app's config; the unsubscribe secret derives from the server key
     (so every worker and host sharing the key agrees) unless MAIL_SECRET is set."""
@@ -109,7 +114,7 @@ def settings_from_config(config: Any, seed: bytes) -> MailSettings:
         mail_from=str(mail_from),
         public_url=public,
         secret=secret,
-        install=str(config.get("CLIENT_INSTALL") or "pip install pbem"),
+        install=str(config.get("CLIENT_INSTALL") or DEFAULT_INSTALL),
     )
 
 
