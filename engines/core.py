@@ -211,3 +211,10 @@ class BaseEngine:
         if secret is None:
             return dict(public)
         return {**public, **secret}
+
+    def describe_event(self, event: Mapping[str, Any]) -> str | None:
+        """One event of the log ({"kind", "data", "to"}) in words, for `pbem log`; None when
+        the engine has nothing to say about it (the log then shows the move alone).
+
+        Optional: clients look it up with getattr, so an engine without it still works."""
+        return None

@@ -825,6 +825,12 @@ class Feuersalamander(BaseEngine):
     def format(self, move: Move) -> str:
         return notation.format(move)
 
+    def describe_event(self, event: Mapping[str, Any]) -> str | None:
+        """A log event in words, for `pbem log` (engines.feuersalamander.events)."""
+        from engines.feuersalamander import events
+
+        return events.describe(event)
+
     def render(self, view: View, color: bool = False) -> str:
         """The table as this seat sees it; ANSI highlights only when color is true."""
         return render.render(view, color)

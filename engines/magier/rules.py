@@ -512,6 +512,12 @@ class MagierEngine(BaseEngine):
     def format(self, move: Move) -> str:
         return notation.format(move)
 
+    def describe_event(self, event: Mapping[str, Any]) -> str | None:
+        """A log event in words, for `pbem log` (engines.magier.events)."""
+        from engines.magier import events
+
+        return events.describe(event)
+
     def render(self, view: View, color: bool = False) -> str:
         """The board from the viewer's side; ANSI colours only when color is true."""
         return render.render(view, color)

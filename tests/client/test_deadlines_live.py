@@ -86,7 +86,7 @@ def test_a_seat_times_out_and_the_other_client_accepts_it(
     assert verdict.word == "PASS", verdict.reason
     # pbem log names what the server did
     lines = CliRunner().invoke(app, ["log", game], env={"PBEM_HOME": str(north.store.home)}).stdout
-    assert "timeout: seat 1 out of time, the server played" in lines
+    assert "timeout: south out of time, the server played" in lines
 
 
 def test_a_forfeit_ends_a_live_game(

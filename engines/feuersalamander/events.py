@@ -1,0 +1,126 @@
+"""Der Feuersalamander's log events in words (`pbem log`, issue 8): pure, no rules here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.feuersalamander import cards
+
+NAMES = ["King", "Queen", "Monk", "Robber"]
+
+
+def _seat(value: Any) -> str:
+    return NAMES[value] if isinstance(value, int) and 0 <= value < len(NAMES) else f"seat {value}"
+
+
+def _card(card: Any) -> str:
+    return cards.card_label(card) if cards.is_card(card) else str(card)
+
+
+def _cards(items: Any) -> str:
+    return ", ".join(_card(c) for c in items or []) or "no card"
+
+
+def _place(place: Any) -> str:
+    return f"space {place}" if isinstance(place, int) else str(place)
+
+
+def _named(items: Any, with_held: bool = False) -> str:
+    out = []
+    for item in items or []:
+        if not isinstance(item, Mapping):
+            continue
+        text = f"{_seat(item.get('seat'))}'s {_card(item.get('card'))}"
+        if with_held:
+            text += " (held)" if item.get("held") else " (NOT held)"
+        out.append(text)
+    return ", ".join(out)
+
+
+def describe(event: Mapping[str, Any]) -> str | None:  # noqa: C901, PLR0911, PLR0912 - one line per kind
+    """One event ({"kind", "data", "to"}) in words, or None for one not worth a line (a turn)."""
+    kind, data = event.get("kind"), event.get("data") or {}
+    if not isinstance(data, Mapping):
+        return None
+    who = _seat(data.get("seat"))
+    if kind == "deal":
+        return f"you are dealt {_cards(data.get('cards'))}"
+    if kind == "dealt":
+        return f"each player is dealt {', '.join(str(n) for n in data.get('hand_sizes') or [])} cards; {data.get('deck_size')} left in the stack"
+    if kind == "start_throws":
+        rounds = data.get("rounds") or []
+        throws = " / ".join(
+            ", ".join(f"{_seat(t.get('seat'))} {t.get('value')}" for t in r if isinstance(t, Mapping))
+            for r in rounds
+        )
+        return f"start throw: {throws}; {_seat(data.get('start_player'))} begins"
+    if kind == "threw":
+        numbers = data.get("numbers") or []
+        return f"{who} throws {' and '.join(str(n) for n in numbers)} and a {data.get('symbol')}" + (
+            " (a pair: again)" if len(numbers) == 2 and numbers[0] == numbers[1] else ""
+        )
+    if kind == "drew":
+        if "card" in data:
+            return f"you draw {_card(data.get('card'))}"
+        return f"{who} draws a card"
+    if kind == "no_card":
+        return f"{who} would draw, but no card is left"
+    if kind == "renewed":
+        return f"the discard pile is shuffled into a new stack of {data.get('deck_size')}"
+    if kind == "discarded":
+        why = {"deal": "a pair in the deal", "double": "the double rule", "exchange": "an exchange"}.get(
+            str(data.get("why")), str(data.get("why"))
+        )
+        return f"{who} discards {_card(data.get('card'))} ({why})"
+    if kind == "stone":
+        ch = data.get("chamber")
+        label = cards.chamber_label(ch) if isinstance(ch, Mapping) and cards.is_chamber(ch) else str(ch)
+        return f"{who} places the playing stone on {label}"
+    if kind == "stone_stays":
+        return f"{who} holds no card: the stone stays"
+    if kind == "steps":
+        how = "the sum" if data.get("how") == "sum" else "the difference"
+        return f"{who} moves {data.get('steps')} step(s), by {how}"
+    if kind == "moved":
+        return f"{who} goes {'home' if data.get('to') == 'home' else 'to ' + _place(data.get('to'))}"
+    if kind == "captured":
+        return f"{_seat(data.get('by'))} lands on {who} at {_place(data.get('space'))}: {who} goes to the dungeon"
+    if kind == "question":
+        return f"{_seat(data.get('by'))} asks {_seat(data.get('to'))} about {_card(data.get('coord'))}"
+    if kind == "answer":
+        said = "yes" if data.get("answer") else "no"
+        return f"{_seat(data.get('to'))} answers {_seat(data.get('by'))}: {said}, {'holds' if data.get('answer') else 'does not hold'} {_card(data.get('coord'))}"
+    if kind == "no_question":
+        return f"{who} asks no question"
+    if kind == "no_claim":
+        return f"{who} lays nothing down"
+    if kind == "freed":
+        how = "by the key throw" if data.get("by") == "keys" else "by being asked"
+        return f"{who} is freed from the dungeon {how}"
+    if kind == "key_throw":
+        keys = sum(1 for k in data.get("aside") or [] if k)
+        return f"{who} key throw {data.get('throw')}: {keys} of 3 keys aside"
+    if kind == "still_prisoner":
+        return f"{who} stays in the dungeon"
+    if kind == "kept":
+        return f"{who} keeps {_card(data.get('card'))}"
+    if kind == "claim":
+        named = _named(data.get("named"))
+        return f"{who} claims with {_cards(data.get('own'))}" + (f", naming {named}" if named else "")
+    if kind == "laid":
+        return f"{who} lays down {_cards(data.get('cards'))} for {data.get('value')} points (now {data.get('score')})"
+    if kind == "claim_failed":
+        return (
+            f"{who}'s claim fails: shows {_cards(data.get('own'))}"
+            + (f"; named {_named(data.get('held'), with_held=True)}" if data.get("held") else "")
+            + f"; {who} goes to the dungeon"
+        )
+    if kind == "stone_home":
+        return f"{who}'s playing stone goes back"
+    if kind == "left":
+        return f"{who} has left the game ({data.get('why')})"
+    if kind == "game_over":
+        winner = data.get("winner")
+        return f"game over: {'nobody' if winner is None else _seat(winner)} wins ({data.get('reason')})"
+    return None
