@@ -958,6 +958,15 @@ def _entry_words(entry: dict[str, Any], h: _History) -> tuple[str, list[str]]:
 def log(
     game: GameArg,
     start: Annotated[int, typer.Option("--from", metavar="N", help="First entry to show.")] = 0,
+    at: Annotated[
+        int | None,
+        typer.Option(
+            "--at",
+            metavar="N",
+            help="Draw the position as it was right after entry N, everything revealed (a finished "
+            "game: its verified export replayed; before the reveal the seed is secret).",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """The game's history in words: who joined, each move with the player's name, what it did
@@ -968,6 +977,9 @@ def log(
     commitment). --json prints the signed entries themselves.
     """
     player = _player()
+    if at is not None:
+        _log_at(player, game, at, as_json)
+        return
     entries = player.log(game, start)
     if as_json:
         _print_json(entries)
@@ -990,6 +1002,135 @@ def log(
         out.print(Text(line))
         for detail in details:
             out.print(Text(f"{'':>6}{'':<9}- {detail}"))
+
+
+def _draw(engine_id: str, view: Any, text: str) -> str:
+    """A board in colour on a terminal (unless NO_COLOR), else the plain text."""
+    if not color_wanted(os.environ, sys.stdout.isatty()):
+        return text
+    try:
+        return str(local_engine(engine_id).render(view, color=True))  # type: ignore[call-arg]
+    except Exception:  # noqa: BLE001 - an engine without colour still shows its board
+        return text
+
+
+def _export_history(data: dict[str, Any]) -> _History:
+    """_History for an export read offline: names from its signed joins, no reader's secrets."""
+    entries = data.get("entries") or []
+    genesis = (entries[0].get("body") or {}) if entries else {}
+    names = {
+        str(e["body"].get("seat")): str(e["body"].get("name"))
+        for e in entries if e.get("type") == "join" and isinstance(e.get("body"), dict)
+    }
+    return _History({"engine": genesis.get("engine"), "seats": genesis.get("seats"), "names": names}, {})
+
+
+def _words(data: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """Every entry of an export in words, told in order (the reveal cites earlier moves)."""
+    history = _export_history(data)
+    return [_entry_words(entry, history) for entry in data.get("entries") or []]
+
+
+def _print_position(position: dict[str, Any], words: tuple[str, list[str]]) -> None:
+    """'after entry N: <the entry in words>', its events, then the board."""
+    line, details = words
+    out = _out()
+    out.print(Text(f"after entry {position['seq']} of {position['entries'] - 1}:", style="bold"))
+    out.print(Text(line))
+    for detail in details:
+        out.print(Text(f"{'':>6}{'':<9}- {detail}"))
+    sys.stdout.write(_draw(position["engine"], position["view"], position["text"]) + "\n")
+    sys.stdout.flush()
+
+
+def _log_at(player: Player, game: str, at: int, as_json: bool) -> None:
+    """`pbem log GAME --at N`: the replayed position of a finished game; before the reveal, say
+    why not and show the seat's current view instead."""
+    from client.play import position_in_export
+
+    shown = player.show(game)
+    if shown["status"] != "over":
+        why = (
+            f"the position after entry {at} can be drawn only once game {game} is over: the "
+            "server's seed stays secret until the reveal, and without it nothing can be replayed"
+        )
+        if as_json:
+            _print_json({"game": game, "at": at, "available": False, "reason": why, "show": shown})
+            return
+        _err().print(Text(f"pbem: {why}; here is your seat's view now:", style="yellow"))
+        _show(shown)
+        return
+    data = player.export(game)  # checked against the receipt
+    position = position_in_export(data, at)
+    if as_json:
+        _print_json({"game": game, "at": at, "available": True, **position})
+        return
+    _print_position(position, _words(data)[at])
+
+
+def _read_log_file(file: str) -> Any:
+    """An export from a file ('-': stdin), read strictly (canonical JSON rules)."""
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ClientError(f"cannot read {file}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise ClientError(f"{file} is not a text file") from exc
+    try:
+        return loads_strict(text)
+    except ValueError as exc:
+        raise ClientError(f"{file} is not a log pbem can audit: {exc}") from exc
+
+
+@app.command()
+def replay(
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="An export from `pbem export` ('-' reads stdin).")
+    ],
+    at: Annotated[
+        int | None,
+        typer.Option("--at", metavar="N", help="The position right after entry N (default: the last)."),
+    ] = None,
+    every: Annotated[
+        bool, typer.Option("--all", help="Every position, from the start to the end, in order.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Step through a finished game offline, everything revealed, from its export.
+
+    The file is audited first: a log that FAILs is refused (exit 4), one that is INCOMPLETE
+    (the game is not over, its seed still secret) cannot be replayed (exit 3). Step with
+    --at N (N from `pbem log`), or print every position with --all.
+    """
+    from client.play import positions_in_export
+
+    data = _read_log_file(file)
+    verdict = audit_export(data)
+    if not verdict.ok:
+        _fail(f"pbem: FAIL: {verdict.reason}; a log that fails the audit is not replayed", EXIT_UNTRUSTED, loud=True)
+    if not verdict.complete:
+        _fail(
+            "pbem: INCOMPLETE: the game is not over, so the server's seed is still secret and "
+            "nothing can be replayed yet",
+            EXIT_INCOMPLETE,
+        )
+    entries = data["entries"]
+    if every and at is not None:
+        raise ClientError("--at and --all go one at a time: one position, or every one")
+    started = next((e["seq"] for e in entries if e.get("type") == "start"), len(entries) - 1)
+    seqs = list(range(started, len(entries))) if every else [len(entries) - 1 if at is None else at]
+    positions = positions_in_export(data, seqs)
+    if as_json:
+        _print_json({"game": verdict.game, "verdict": verdict.word, "positions": positions})
+        return
+    words = _words(data)
+    for position in positions:
+        _print_position(position, words[position["seq"]])
+    if not every:
+        seq = positions[0]["seq"]
+        steps = [f"--at {n}" for n in (seq - 1, seq + 1) if started <= n < len(entries)]
+        if steps:
+            _out().print(Text(f"step with: pbem replay {file} " + " or ".join(steps), style="dim"))
 
 
 @app.command()
@@ -1032,16 +1173,7 @@ def audit(
     first entry that fails. Exit status 0 only on PASS; 3 on INCOMPLETE; 4 on FAIL (the log
     failed a check); 1 if the file cannot be read at all.
     """
-    try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ClientError(f"cannot read {file}: {exc.strerror}") from exc
-    except UnicodeDecodeError as exc:
-        raise ClientError(f"{file} is not a text file") from exc
-    try:
-        data = loads_strict(text)
-    except ValueError as exc:
-        raise ClientError(f"{file} is not a log pbem can audit: {exc}") from exc
+    data = _read_log_file(file)
     verdict = audit_export(data)
     if as_json:
         _print_json(verdict.to_json())

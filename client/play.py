@@ -487,16 +487,16 @@ class Player:
         verdict, state = final_state(data)
         if state is None or not verdict.ok:
             return None
-        try:
-            seats = int(st.synced.receipt.get("seats") or 0)
-            merged = st.engine.view(state, None)
-            for seat in range(seats):
-                merged = fill_hidden(merged, st.engine.view(state, seat))
-            if isinstance(merged, dict) and "seat" in merged:
-                merged["seat"] = None  # drawn for nobody's seat: no "you", the usual orientation
-        except Exception:  # noqa: BLE001 - an engine that cannot do it still shows the seat's view
-            return None
-        return merged  # type: ignore[no-any-return]
+        return revealed_view(st.engine, state, int(st.synced.receipt.get("seats") or 0))
+
+    def position_at(self, game: str, seq: int) -> dict[str, Any]:
+        """The position right after entry `seq` of a finished game, everything revealed: the
+        verified export replayed by the audit up to there (protocol.audit.state_at).
+
+        Before the reveal the server's seed is secret, so no replay is possible: a ClientError
+        says so (the caller shows the seat's current view instead)."""
+        data = self.export(game)  # checked against the receipt
+        return position_in_export(data, seq)
 
     def moves(self, game: str) -> dict[str, Any]:
         """The legal moves the server lists for this seat, numbered from 1 as `pbem move N` takes them."""
@@ -880,6 +880,62 @@ def format_move(engine: Engine, move: dict[str, Any]) -> str:
         return engine.format(move)
     except Exception:  # noqa: BLE001 - a move we cannot name is still shown
         return json.dumps(move, sort_keys=True)
+
+
+def revealed_view(engine: Engine, state: dict[str, Any], seats: int) -> dict[str, Any] | None:
+    """A state drawn as the spectator's view with every hidden value filled in from the seat
+    that could see it; None when the engine cannot (its seat's view is shown then)."""
+    try:
+        merged = engine.view(state, None)
+        for seat in range(seats):
+            merged = fill_hidden(merged, engine.view(state, seat))
+        if isinstance(merged, dict) and "seat" in merged:
+            merged["seat"] = None  # drawn for nobody's seat: no "you", the usual orientation
+    except Exception:  # noqa: BLE001 - an engine that cannot do it still shows the seat's view
+        return None
+    return merged  # type: ignore[no-any-return]
+
+
+def position_in_export(data: Any, seq: int) -> dict[str, Any]:
+    """{"seq", "entries", "engine", "view", "text", "verdict"}: the position after entry `seq`
+    of an exported game, replayed by the audit; a ClientError for a log that is not a complete
+    PASS (FAIL: it must not be drawn; INCOMPLETE: the seed is still secret) or a bad `seq`."""
+    return positions_in_export(data, [seq])[0]
+
+
+def positions_in_export(data: Any, seqs: list[int]) -> list[dict[str, Any]]:
+    """position_in_export for several entries, from one replay."""
+    from protocol.audit import replay_states
+
+    entries = data.get("entries") if isinstance(data, dict) else None
+    count = len(entries) if isinstance(entries, list) else 0
+    for seq in seqs:
+        if count and not 0 <= seq < count:
+            raise ClientError(f"there is no entry {seq}: the log has entries 0 to {count - 1}")
+    verdict, states = replay_states(data)
+    if not verdict.ok:
+        raise ClientError(f"the log does not pass the audit, so it is not replayed: {verdict.reason}")
+    if not verdict.complete:
+        raise ClientError(
+            "the game is not over: the server's seed stays secret until the reveal, so its "
+            "positions can be replayed only then"
+        )
+    engine = local_engine(str(verdict.engine))
+    genesis = entries[0].get("body") or {}  # type: ignore[index]
+    out = []
+    for seq in seqs:
+        state = (states or {}).get(seq)
+        if state is None:
+            started = next((e["seq"] for e in entries if e.get("type") == "start"), None)  # type: ignore[union-attr]
+            raise ClientError(
+                f"entry {seq} comes before the start (entry {started}): there is no position yet"
+            )
+        view = revealed_view(engine, state, int(genesis.get("seats") or 0))
+        if view is None:
+            view = engine.view(state, None)
+        out.append({"seq": seq, "entries": count, "engine": engine.id, "view": view,
+                    "text": render(engine, view), "verdict": verdict.word})
+    return out
 
 
 def fill_hidden(base: Any, seen: Any) -> Any:

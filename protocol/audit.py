@@ -106,6 +106,31 @@ def final_state(
     return verdict, auditor.final if verdict.ok and verdict.complete else None
 
 
+def state_at(
+    export: Any, seq: int, lookup: Callable[[str], Engine] = engines.get
+) -> tuple[Verdict, dict[str, Any] | None]:
+    """The audit's verdict and, on a complete PASS, the game's state as it was right after entry
+    `seq` (every concealed value known; None before the start or for a seq the log does not
+    hold): a step-through replay of a finished game (`pbem log GAME --at N`, `pbem replay`)."""
+    verdict, states = replay_states(export, lookup)
+    return verdict, None if states is None else states.get(seq)
+
+
+def replay_states(
+    export: Any, lookup: Callable[[str], Engine] = engines.get
+) -> tuple[Verdict, dict[int, dict[str, Any] | None] | None]:
+    """The audit's verdict and, on a complete PASS, every entry's seq -> the state right after
+    it (None before the start): `pbem replay --all` draws them all from one replay."""
+    auditor = _Auditor(lookup)
+    try:
+        verdict = auditor.run(export)
+    except Exception:  # noqa: BLE001 - any failure: the plain audit says which
+        return audit(export, lookup), None
+    if not (verdict.ok and verdict.complete):
+        return verdict, None
+    return verdict, auditor.states
+
+
 def _result_of(body: dict[str, Any]) -> dict[str, Any] | None:
     """Without the seed: the result a state-changing system entry says (none: the game goes on)."""
     result = body.get("result")
@@ -140,6 +165,7 @@ class _Auditor:
         # "attested": moves made by email (email_move entries), which no player signed
         self.counts = {"entries": 0, "signatures": 0, "moves": 0, "commitments": 0, "attested": 0}
         self.final: dict[str, Any] | None = None  # the replay's last state (see final_state)
+        self.states: dict[int, dict[str, Any] | None] = {}  # seq -> the state after it (state_at)
 
     # -- the chain ---------------------------------------------------------------
 
@@ -237,6 +263,7 @@ class _Auditor:
         for entry in entries[1:]:
             seq, kind, body = entry["seq"], entry["type"], entry["body"]
             self.current = seq
+            self.states[seq - 1] = state
             prev = entry["prev"]
             if result is not None and kind != "reveal":
                 raise _Fail(seq, f"a {kind} entry after the game ended")
@@ -334,6 +361,7 @@ class _Auditor:
                 checked=self.counts,
             )
         self.final = state
+        self.states[entries[-1]["seq"]] = state
         reason = "every signature, link, commitment, random draw and move re-checked"
         attested = self.counts["attested"]
         if attested:

@@ -94,3 +94,63 @@ def test_engines_describe_their_main_events() -> None:
     from engines.core import BaseEngine
 
     assert BaseEngine().describe_event({"kind": "x", "data": {}}) is None
+
+
+def test_log_at_draws_a_finished_games_position_and_explains_before(cli: Cli, live_server: LiveServer) -> None:
+    """issue 8: `pbem log GAME --at N` on a running game says the replay waits for the reveal and
+    shows the seat's view; once over, it draws the position after entry N with the concealed
+    values revealed, replayed from the verified export (protocol.audit.state_at)."""
+    game = two_player_game(cli, live_server)
+    ada, bo = Player(cli.tmp_path / "ada"), Player(cli.tmp_path / "bo")
+    _moves(game, [ada, bo], 1)
+    early = cli("ada", "log", game, "--at", "4")
+    assert "only once game" in early.stderr and "seed stays secret until the reveal" in early.stderr
+    assert "you: seat 0 red" in early.stdout  # the seat's own view instead
+    assert json.loads(cli("ada", "log", game, "--at", "4", "--json").stdout)["available"] is False
+    play_out(game, [ada, bo])
+    drawn = cli("bo", "log", game, "--at", "4").stdout
+    assert drawn.startswith("after entry 4 of ")
+    assert re.search(r"   4  move .* ada \(red\): place (\w+) \+ concealed part", drawn)
+    at4 = json.loads(cli("bo", "log", game, "--at", "4", "--json").stdout)
+    cell = re.search(r"ada \(red\): place (\w+)", drawn).group(1)  # type: ignore[union-attr]
+    piece = at4["view"]["board"][cell]
+    assert piece["seat"] == 0 and piece["value"] is not None  # revealed to bo, after the game
+    assert len([c for c, p in at4["view"]["board"].items() if p.get("kind") == "wisdom"]) == 1
+    from protocol.audit import state_at
+
+    verdict, state = state_at(ada.export(game), 4)
+    assert verdict.word == "PASS" and state is not None and state["board"][cell]["value"] == piece["value"]
+    assert "before the start" in cli("bo", "log", game, "--at", "1", code=1).stderr
+    assert "there is no entry 9999" in cli("bo", "log", game, "--at", "9999", code=1).stderr
+
+
+def test_replay_steps_through_an_export_offline_and_refuses_a_tampered_one(
+    cli: Cli, live_server: LiveServer, tmp_path: Path
+) -> None:
+    """issue 8: `pbem replay game.json [--at N | --all]` offline (no account, no server): audited
+    first, a FAIL refused with exit 4, an unfinished export with exit 3."""
+    game = two_player_game(cli, live_server)
+    ada, bo = Player(cli.tmp_path / "ada"), Player(cli.tmp_path / "bo")
+    unfinished = tmp_path / "running.json"
+    cli("ada", "export", game, "-o", str(unfinished))
+    assert "INCOMPLETE" in cli("nobody", "replay", str(unfinished), code=3).stderr
+    play_out(game, [ada, bo])
+    path = tmp_path / "game.json"
+    cli("ada", "export", game, "-o", str(path))
+    count = len(json.loads(path.read_text())["entries"])
+    last = cli("nobody", "replay", str(path)).stdout  # an empty home: offline
+    assert last.startswith(f"after entry {count - 1} of {count - 1}:") and "the reveal: " in last
+    assert f"pbem replay {path} --at {count - 2}" in last
+    step = cli("nobody", "replay", str(path), "--at", "5").stdout
+    assert step.startswith("after entry 5 of") and "bo (black): place" in step
+    assert "--at 4 or --at 6" in step
+    every = cli("nobody", "replay", str(path), "--all", "--json").stdout
+    positions = json.loads(every)["positions"]
+    assert [p["seq"] for p in positions] == list(range(3, count))
+    assert cli("nobody", "replay", str(path), "--all").stdout.count("after entry ") == count - 3
+    tampered = json.loads(path.read_text())
+    tampered["entries"][5]["body"]["envelope"]["move"]["cell"] = "a1"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(tampered))
+    refused = cli("nobody", "replay", str(bad), code=4)
+    assert "FAIL: entry 5" in refused.stderr and "not replayed" in refused.stderr
