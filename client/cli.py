@@ -34,6 +34,7 @@ from client.play import (
     kept_for,
     local_engine,
     parse_options,
+    retryable,
 )
 from client.store import StoreError
 from client.verify import VerifyError
@@ -783,6 +784,106 @@ def bot(
     shown = player.show(game)
     out.print(Text(f"{made} move(s) made"))
     out.print(Text(status_line(shown)))
+
+
+WAIT_FIRST = 15.0  # seconds between the first looks of `pbem wait`; doubles up to --max-poll
+WAIT_MAX = 600.0
+
+
+def _pause(seconds: float) -> None:
+    """`pbem wait`'s sleep between looks (a name of its own, so a test can make it instant)."""
+    import time
+
+    time.sleep(seconds)
+
+
+def _waiting_line(g: dict[str, Any]) -> str:
+    since = f" since {g['updated']}" if g.get("updated") else ""
+    return f"your turn in game {g['id']} ({g.get('title') or g.get('engine')}){since}: pbem show {g['id']}"
+
+
+@app.command("wait")
+def wait_cmd(
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[GAME]",
+            callback=_find_game,
+            help="Wait for this game only (an id or a unique prefix); default: any of your games.",
+        ),
+    ] = None,
+    poll: Annotated[
+        float,
+        typer.Option(metavar="SECONDS", help=f"Seconds before the second look; doubled after each (at least {MIN_POLL:g})."),
+    ] = WAIT_FIRST,
+    max_poll: Annotated[
+        float, typer.Option("--max-poll", metavar="SECONDS", help="The longest wait between two looks.")
+    ] = WAIT_MAX,
+    bell: Annotated[
+        bool, typer.Option("--bell/--no-bell", help="Ring the terminal bell when it is your turn (never when piped).")
+    ] = True,
+    as_json: JsonOpt = False,
+) -> None:
+    """Block until it is your turn in any of your games (or in GAME), then say which and ring.
+
+    For a terminal kept open: it looks at the server now, then after --poll seconds, waiting
+    twice as long each time up to --max-poll; a lost connection is retried. Each game named is
+    checked against its signed log first.
+    """
+    if poll < 0 or max_poll < 0:
+        raise ClientError("--poll and --max-poll are numbers of seconds, 0 or more")
+    player = _player()
+    delay = max(poll, MIN_POLL)
+    told = False
+    while True:
+        try:
+            ready = player.waiting_games(game)
+        except ApiError as exc:
+            if not retryable(exc):
+                raise
+            _err().print(Text(f"pbem wait: {exc}; trying again in {delay:g} s", style="yellow"))
+            ready = []
+        if ready:
+            break
+        if game is not None:
+            summary = player.summary(game)
+            if summary.get("status") == "over":
+                raise ClientError(f"game {game} is over: there is no turn to wait for")
+        elif not any(g.get("status") in ("running", "open") for g in player.games()):
+            raise ClientError("you are in no running game: there is no turn to wait for (pbem games --open)")
+        if not told and not as_json:
+            where = f"game {game}" if game else "any of your games"
+            _err().print(Text(f"waiting for your turn in {where} (Ctrl-C stops)", style="dim"))
+            told = True
+        _pause(delay)
+        delay = min(delay * 2, max(max_poll, MIN_POLL))
+    if as_json:
+        _print_json({"games": ready})
+    else:
+        for g in ready:
+            _out().print(Text(_waiting_line(g), style="bold green"))
+    if bell_wanted(bell, sys.stdout.isatty()):
+        sys.stdout.write("\a")
+        sys.stdout.flush()
+
+
+def bell_wanted(bell: bool, isatty: bool) -> bool:
+    """The terminal bell rings on a terminal only, and never with --no-bell."""
+    return bell and isatty
+
+
+@app.command("next")
+def next_cmd(as_json: JsonOpt = False) -> None:
+    """The game that has waited longest for your move (by its last entry's time), or say none does."""
+    ready = _player().waiting_games()
+    if as_json:
+        _print_json({"game": ready[0] if ready else None, "waiting": len(ready)})
+        return
+    if not ready:
+        _out().print(Text("no game waits for you"))
+        return
+    more = f" ({len(ready) - 1} more wait for you: pbem games)" if len(ready) > 1 else ""
+    _out().print(Text(_waiting_line(ready[0]) + more, style="bold"))
 
 
 # -- the log ----------------------------------------------------------------------------------

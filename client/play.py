@@ -361,6 +361,22 @@ class Player:
     def summary(self, game: str) -> dict[str, Any]:
         return self.api.game(game)
 
+    def waiting_games(self, game: str | None = None) -> list[dict[str, Any]]:
+        """The running games where it is this player's turn (or just `game`), the one that has
+        waited longest first (by its newest entry's time). The server's list says which; each
+        is then confirmed from the verified log (`state`) before it is named."""
+        found = [g for g in self.games() if game is None or g.get("id") == game]
+        if game is not None and not found:
+            summary = self.api.game(game)
+            found = [{**summary, "my_seat": None}]
+        mine = [
+            g for g in found
+            if g.get("status") == "running" and g.get("my_seat") is not None
+            and g.get("to_move") == g.get("my_seat")
+        ]
+        mine.sort(key=lambda g: str(g.get("updated") or ""))
+        return [g for g in mine if self.state(str(g["id"])).my_turn]
+
     def find_game(self, text: str) -> str:
         """A game id from any unique prefix of at least 4 characters.
 
