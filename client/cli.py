@@ -122,7 +122,7 @@ app = typer.Typer(
         "signature) or `pbem audit` found the log FAIL (tampering)."
     ),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
@@ -1439,9 +1439,19 @@ def whoami(as_json: JsonOpt = False) -> None:
         console.print(Text(f"{label:<7}{value}"))
 
 
+def _engine_ids(incomplete: str) -> list[str]:
+    """Shell completion for an ENGINE: the engines this pbem knows."""
+    import engines as registry
+
+    return [e for e in registry.ids() if e.startswith(incomplete)]
+
+
 @app.command()
 def rules(
-    engine: Annotated[str, typer.Argument(metavar="ENGINE", help="magier or feuersalamander.")],
+    engine: Annotated[
+        str,
+        typer.Argument(metavar="ENGINE", help="magier or feuersalamander.", autocompletion=_engine_ids),
+    ],
     as_json: JsonOpt = False,
 ) -> None:
     """A game's rules in short, with our rulings (MH-n, FS-n) and house rule; offline.
