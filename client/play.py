@@ -419,15 +419,7 @@ class Player:
         for _ in range(5):
             answer = self.api.view(game)
             head = answer.get("head")
-            synced = verify.sync(
-                self.api,
-                self.store,
-                game,
-                answer.get("payloads") or [],
-                seat=answer.get("seat"),
-                head=head,
-                complete_to=head.get("seq") if isinstance(head, dict) else None,
-            )
+            synced = self._sync_answer(game, answer, answer.get("seat"))
             if head == synced.head:
                 break  # else a move landed between the two requests: look again
         else:
@@ -706,12 +698,10 @@ class Player:
             raise ClientError("a vacation is at least 1 day")
         return self.api.vacation(days)
 
-    def _after(
-        self, game: str, seat: int, answer: dict[str, Any], env: dict[str, Any]
-    ) -> dict[str, Any]:
-        """Check the server's answer to a move: its entry is in the chain, its payloads match."""
+    def _sync_answer(self, game: str, answer: dict[str, Any], seat: Any) -> verify.Synced:
+        """Check an answer that claims to carry every payload of the seat up to its head."""
         head = answer.get("head")
-        synced = verify.sync(
+        return verify.sync(
             self.api,
             self.store,
             game,
@@ -720,6 +710,12 @@ class Player:
             head=head,
             complete_to=head.get("seq") if isinstance(head, dict) else None,
         )
+
+    def _after(
+        self, game: str, seat: int, answer: dict[str, Any], env: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Check the server's answer to a move: its entry is in the chain, its payloads match."""
+        synced = self._sync_answer(game, answer, seat)
         entry = answer.get("entry")
         logged = synced.entry(env["seq"])
         if logged is None or (entry is not None and entry != logged):

@@ -516,16 +516,29 @@ class _Auditor:
         except IllegalMove as exc:
             raise _Fail(seq, f"the replay refuses the {kind}'s move: {exc.message}") from exc
         self._compare(seq, step.body, body)
-        if step.secret is not None:
-            revealed = secrets.get(seq)
-            if revealed is None:
-                raise _Fail(seq, f"the reveal holds no secret for this {kind}'s move")
-            if not _same(revealed.get("secret"), step.secret["secret"]) or revealed.get("salt") != step.secret["salt"]:
-                raise _Fail(seq, f"the reveal's secret for this {kind} is not the one the seed gives")
-            used_secrets.add(seq)
-            self.counts["commitments"] += 1
+        self._seeded_secret(seq, step, secrets, used_secrets, kind)
         self.counts["moves"] += 1
         return step.state, step.body.get("result")
+
+    def _seeded_secret(
+        self,
+        seq: int,
+        step: steps.Step,
+        secrets: dict[int, dict[str, Any]],
+        used_secrets: set[int],
+        what: str,
+    ) -> None:
+        """A move the server made for a seat commits its concealed part with a salt from the
+        seed: the reveal must list exactly that secret and salt."""
+        if step.secret is None:
+            return
+        revealed = secrets.get(seq)
+        if revealed is None:
+            raise _Fail(seq, f"the reveal holds no secret for this {what}'s move")
+        if not _same(revealed.get("secret"), step.secret["secret"]) or revealed.get("salt") != step.secret["salt"]:
+            raise _Fail(seq, f"the reveal's secret for this {what} is not the one the seed gives")
+        used_secrets.add(seq)
+        self.counts["commitments"] += 1
 
     def _email_move(
         self,
@@ -572,12 +585,7 @@ class _Auditor:
         except IllegalMove as exc:
             raise _Fail(seq, f"the replay refuses the email move: {exc.message}") from exc
         self._compare(seq, step.body, body)
-        if step.secret is not None:
-            revealed = secrets.get(seq) or {}
-            if not _same(revealed.get("secret"), step.secret["secret"]) or revealed.get("salt") != step.secret["salt"]:
-                raise _Fail(seq, "the reveal's secret for this email move is not the one the seed gives")
-            used_secrets.add(seq)
-            self.counts["commitments"] += 1
+        self._seeded_secret(seq, step, secrets, used_secrets, "email move")
         self.counts["moves"] += 1
         self.counts["attested"] += 1
         return step.state, step.body.get("result")

@@ -352,12 +352,7 @@ def _server_move(
     rng = Rng(timeout_key(seed, seq))
     chosen = legal[rng.randbelow(len(legal))]
     public, secret = engine.split_move(chosen)
-    secret_commit = None
-    record = None
-    if secret is not None:
-        salt = secret_salt(seed, seq)
-        secret_commit = commit(TAG_SECRET, secret, salt)
-        record = {"seq": seq, "secret": secret, "salt": salt}
+    secret_commit, record = _seeded_secret(secret, seed, seq)
     new_state, events = engine.apply(state, seat, chosen, rng)
     published, payloads = publish(events, seed, seq)
     body = {
@@ -372,6 +367,15 @@ def _server_move(
         **_status(engine, new_state),
     }
     return Step(body, new_state, payloads, record)
+
+
+def _seeded_secret(secret: Any, seed: bytes, seq: int) -> tuple[str | None, dict[str, Any] | None]:
+    """A move the server makes for a seat commits its concealed part with a salt from the
+    seed (`secret_salt`): (the commitment, the reveal's record), or (None, None)."""
+    if secret is None:
+        return None, None
+    salt = secret_salt(seed, seq)
+    return commit(TAG_SECRET, secret, salt), {"seq": seq, "secret": secret, "salt": salt}
 
 
 def forfeit_result(seats: int, seat: int) -> dict[str, Any]:
@@ -513,12 +517,7 @@ def email_move(
         raise
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         raise IllegalMove("that move cannot be read") from exc
-    secret_commit = None
-    record = None
-    if secret is not None:
-        salt = secret_salt(seed, seq)
-        secret_commit = commit(TAG_SECRET, secret, salt)
-        record = {"seq": seq, "secret": secret, "salt": salt}
+    secret_commit, record = _seeded_secret(secret, seed, seq)
     rng = Rng(email_key(seed, seq))
     new_state, events = engine.apply(state, seat, move, rng)
     published, payloads = publish(events, seed, seq)

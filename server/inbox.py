@@ -49,8 +49,8 @@ from engines.core import IllegalMove
 from protocol import steps
 from protocol.commitments import move_token
 from server import notices
-from server.ledger import Ledger, LedgerError, dumps
-from server.models import Account, Game, InboxMessage, MoveToken, Seat, Secret, database, utcnow
+from server.ledger import Ledger, LedgerError
+from server.models import Account, Game, InboxMessage, MoveToken, Seat, database, utcnow
 
 log = logging.getLogger(__name__)
 
@@ -316,14 +316,10 @@ def _play(ledger: Ledger, msg: EmailMessage, mid: str, sender: str) -> Outcome:
     except Exception as exc:  # noqa: BLE001 - nothing is written
         log.warning("engine %s: an email move raised %r", game.engine, exc)
         raise _Refuse(f"the game cannot apply {line!r}", game.id) from exc
-    entry = ledger._append(game, "system", step.body)
-    if step.secret is not None:
-        Secret.create(game=game, seq=seq, data=dumps(step.secret))
-    ledger._store_payloads(game, step.payloads)
     row.used = utcnow()
     row.used_by = mid
     row.save()
-    ledger._after_step(game, step)
+    entry = ledger.append_seeded(game, step)
     game.save()
     return Outcome("played", f"seat {row.seat} played {line!r} by email (entry {entry['seq']})", mid, game.id, entry["seq"])
 

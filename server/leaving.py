@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import engines
 from protocol import steps
-from protocol.canonical import canonical
-from server.models import Game, Secret
+from server.models import Game
 
 if TYPE_CHECKING:
     from server.ledger import Ledger
@@ -35,9 +34,5 @@ def after_step(ledger: Ledger, game: Game, step: steps.Step) -> None:
         return
     seq = game.head_seq + 1
     made = steps.out_move(engine, state, seat, bytes.fromhex(game.seed), seq, seats=game.seats)
-    ledger._append(game, "system", made.body)
-    if made.secret is not None:
-        Secret.create(game=game, seq=seq, data=canonical(made.secret).decode())
-    ledger._store_payloads(game, made.payloads)
-    ledger._after_step(game, made)
+    ledger.append_seeded(game, made)
 

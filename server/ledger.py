@@ -298,14 +298,7 @@ class Ledger:
             invites = list(Invite.select().where(Invite.game == game))
             if guest.id in {i.account_id for i in invites}:
                 raise LedgerError(409, f"{guest.name} is invited already")
-            unavailable = {s.seat for s in seats} | {i.seat for i in invites} | self._address_seats(game)
-            free = [s for s in range(game.seats) if s not in unavailable]
-            if seat is None:
-                if not free:
-                    raise LedgerError(409, "no free seat is left to keep")
-                seat = free[0]
-            if seat not in free:
-                raise LedgerError(409, f"seat {seat} is not free; free: {', '.join(map(str, free)) or 'none'}")
+            seat = self._seat_to_keep(game, seats, {i.seat for i in invites}, seat)
             Invite.create(game=game, seat=seat, account=guest, by=by)
             if self.mail is not None:
                 notices.invited(self.mail, game, guest, by, seat)
@@ -314,6 +307,18 @@ class Ledger:
     @staticmethod
     def _address_seats(game: Game) -> set[int]:
         return {e.seat for e in EmailInvite.select().where(EmailInvite.game == game)}
+
+    def _seat_to_keep(self, game: Game, seats: list[Seat], invited: set[int], seat: int | None) -> int:
+        """The seat an invitation keeps: the one asked for if free, else the first free one."""
+        unavailable = {s.seat for s in seats} | invited | self._address_seats(game)
+        free = [s for s in range(game.seats) if s not in unavailable]
+        if seat is None:
+            if not free:
+                raise LedgerError(409, "no free seat is left to keep")
+            seat = free[0]
+        if seat not in free:
+            raise LedgerError(409, f"seat {seat} is not free; free: {', '.join(map(str, free)) or 'none'}")
+        return seat
 
     def invite_address(self, game_id: str, by: Account, address: str, seat: Any) -> Game:
         """Keep a free seat for an e-mail address with no account yet, and mail it how to
@@ -332,14 +337,7 @@ class Ledger:
             ).exists():
                 raise LedgerError(409, f"{address} is invited already")
             invites = {i.seat for i in Invite.select().where(Invite.game == game)}
-            unavailable = {s.seat for s in seats} | invites | self._address_seats(game)
-            free = [s for s in range(game.seats) if s not in unavailable]
-            if seat is None:
-                if not free:
-                    raise LedgerError(409, "no free seat is left to keep")
-                seat = free[0]
-            if seat not in free:
-                raise LedgerError(409, f"seat {seat} is not free; free: {', '.join(map(str, free)) or 'none'}")
+            seat = self._seat_to_keep(game, seats, invites, seat)
             EmailInvite.create(game=game, seat=seat, email=address, by=by)
             if self.mail is not None:
                 notices.invited_address(self.mail, game, address, by, seat)
@@ -383,6 +381,17 @@ class Ledger:
         self._append(game, "start", step.body)
         self._store_payloads(game, step.payloads)
         self._after_step(game, step)
+
+    def append_seeded(self, game: Game, step: steps.Step) -> dict[str, Any]:
+        """Log a move the server made for a seat (a timeout, an email move, an out decision):
+        its entry, its seeded secret for the reveal, its payloads, then what follows a step.
+        Called inside the caller's transaction, with the game locked."""
+        entry = self._append(game, "system", step.body)
+        if step.secret is not None:
+            Secret.create(game=game, seq=entry["seq"], data=dumps(step.secret))
+        self._store_payloads(game, step.payloads)
+        self._after_step(game, step)
+        return entry
 
     def _after_step(self, game: Game, step: steps.Step) -> None:
         before = (game.status, game.to_move)

@@ -31,8 +31,8 @@ import engines
 from engines.core import IllegalMove
 from protocol import steps
 from server import clock
-from server.ledger import Ledger, LedgerError, dumps
-from server.models import Account, Clock, Game, Seat, Secret, Vacation, database
+from server.ledger import Ledger, LedgerError
+from server.models import Account, Clock, Game, Seat, Vacation, database
 
 log = logging.getLogger(__name__)
 
@@ -141,12 +141,7 @@ def _expire(ledger: Ledger, game: Game, row: Clock, seat: int, at: dt.datetime) 
             step = steps.timeout(engine, state, seat, seed, seq, seats=game.seats)
         except (steps.StepError, IllegalMove) as exc:
             raise LedgerError(409, f"cannot time out seat {seat}: {exc}") from exc
-        entry = ledger._append(game, "system", step.body)
-        if step.secret is not None:
-            Secret.create(game=game, seq=seq, data=dumps(step.secret))
-        ledger._store_payloads(game, step.payloads)
-        ledger._after_step(game, step)
-        return entry
+        return ledger.append_seeded(game, step)
     try:
         step = steps.forfeit_step(engine, state, seat, seed, seq, seats=game.seats)
     except steps.StepError as exc:

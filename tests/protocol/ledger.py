@@ -267,13 +267,20 @@ class Ledger:
             if seat is None or seat not in self.engine.out(self.state):  # type: ignore[attr-defined]
                 return
             seq, _ = self.head()
-            step = steps.out_move(self.engine, self.state, seat, self.seed, seq, seats=self.seats)
-            self.state = step.state
-            self.result = step.body.get("result")
-            if step.secret is not None:
-                self.secrets.append(step.secret)
-            self._append("system", step.body)
-            self._deliver(step.payloads)
+            self._seeded_step(
+                steps.out_move(self.engine, self.state, seat, self.seed, seq, seats=self.seats)
+            )
+
+    def _seeded_step(self, step: steps.Step) -> dict[str, Any]:
+        """A move the server made for a seat (timeout, email move, out): log it, deliver its
+        payloads and keep its seeded secret for the reveal."""
+        self.state = step.state
+        self.result = step.body.get("result")
+        if step.secret is not None:
+            self.secrets.append(step.secret)
+        entry = self._append("system", step.body)
+        self._deliver(step.payloads)
+        return entry
 
     def timeout(self, seat: int | None = None) -> dict[str, Any]:
         """The server plays a random legal move for the seat to move (or `seat`): its time ran out."""
@@ -282,12 +289,7 @@ class Ledger:
         if seat is None:
             seat = self.engine.to_move(self.state)
         step = steps.timeout(self.engine, self.state, seat, self.seed, seq, seats=self.seats)
-        self.state = step.state
-        self.result = step.body.get("result")
-        if step.secret is not None:
-            self.secrets.append(step.secret)
-        entry = self._append("system", step.body)
-        self._deliver(step.payloads)
+        entry = self._seeded_step(step)
         self._play_out()
         return entry
 
@@ -299,12 +301,7 @@ class Ledger:
         step = steps.email_move(
             self.engine, self.state, seat, move, self.seed, self.game, self.head(), seats=self.seats
         )
-        self.state = step.state
-        self.result = step.body.get("result")
-        if step.secret is not None:
-            self.secrets.append(step.secret)
-        entry = self._append("system", step.body)
-        self._deliver(step.payloads)
+        entry = self._seeded_step(step)
         self._play_out()
         return entry
 
@@ -367,3 +364,19 @@ def reseal(entries: list[dict[str, Any]], start: int, key: SigningKey) -> list[d
 
 def export_of(entries: list[dict[str, Any]], game: str = "g-toy") -> dict[str, Any]:
     return {"format": FORMAT, "game": game, "entries": entries}
+
+
+def resealed(ledger: Ledger, entries: list[dict[str, Any]], seq: int) -> dict[str, Any]:
+    """The export of a dishonest server that rewrote entry `seq` and re-signed from there on."""
+    return export_of(reseal(entries, seq, ledger.server_key))
+
+
+def assert_fail(verdict: Any, seq: int | None, *words: str) -> None:
+    """The audit says FAIL, names entry `seq` first, and its reason holds every word."""
+    assert verdict.word == "FAIL", verdict.to_json()
+    assert not verdict.ok and not verdict.complete
+    assert verdict.entry == seq, verdict.to_json()
+    if seq is not None:
+        assert verdict.reason.startswith(f"entry {seq}: ")
+    for word in words:
+        assert word in verdict.reason, verdict.reason

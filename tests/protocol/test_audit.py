@@ -25,7 +25,15 @@ from protocol.entries import (
     sign_join,
 )
 from protocol.keys import SigningKey
-from tests.protocol.ledger import Ledger, export_of, random_policy, reseal, throw_policy
+from tests.protocol.ledger import (
+    Ledger,
+    assert_fail,
+    export_of,
+    random_policy,
+    reseal,
+    resealed,
+    throw_policy,
+)
 from tests.protocol.toy import TOY, ToyEngine, lookup
 
 GENESIS, JOIN0, JOIN1, START = 0, 1, 2, 3
@@ -41,20 +49,6 @@ def flip_hex(value: str, position: int = 0) -> str:
     """Change one hex digit (still valid hex, same length)."""
     c = value[position]
     return value[:position] + ("1" if c == "0" else "0") + value[position + 1 :]
-
-
-def assert_fail(verdict, seq, *words):
-    assert verdict.word == "FAIL", verdict.to_json()
-    assert not verdict.ok and not verdict.complete
-    assert verdict.entry == seq, verdict.to_json()
-    if seq is not None:
-        assert verdict.reason.startswith(f"entry {seq}: ")
-    for word in words:
-        assert word in verdict.reason, verdict.reason
-
-
-def resealed(ledger: Ledger, entries, seq):
-    return export_of(reseal(entries, seq, ledger.server_key))
 
 
 # --- honest logs ------------------------------------------------------------------------------

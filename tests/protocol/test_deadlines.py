@@ -19,7 +19,7 @@ from protocol.audit import audit
 from protocol.canonical import canonical
 from protocol.commitments import TAG_SECRET, commit, secret_salt, timeout_key
 from protocol.entries import entry_hash
-from tests.protocol.ledger import Ledger, export_of, reseal, throw_policy
+from tests.protocol.ledger import Ledger, assert_fail, reseal, resealed, throw_policy
 from tests.protocol.test_vectors import SEED
 from tests.protocol.toy import TOY, lookup
 
@@ -40,17 +40,6 @@ TOY_TIMEOUT_BODY = "e18e40c6be35d218d370d7f964061e9b7119c8413f3947d996091c79dd34
 
 def run(export):
     return audit(export, lookup=lookup)
-
-
-def assert_fail(verdict, seq, *words):
-    assert verdict.word == "FAIL", verdict.to_json()
-    assert verdict.entry == seq, verdict.to_json()
-    for word in words:
-        assert word in verdict.reason, verdict.reason
-
-
-def resealed(ledger: Ledger, entries, seq):
-    return export_of(reseal(entries, seq, ledger.server_key))
 
 
 # --- derivations -------------------------------------------------------------------------------

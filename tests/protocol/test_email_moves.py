@@ -17,7 +17,7 @@ from protocol import steps
 from protocol.audit import audit
 from protocol.commitments import TAG_SECRET, commit, email_key, move_token, secret_salt
 from protocol.entries import entry_hash
-from tests.protocol.ledger import Ledger, export_of, reseal, throw_policy
+from tests.protocol.ledger import Ledger, assert_fail, reseal, resealed, throw_policy
 from tests.protocol.test_vectors import SEED
 from tests.protocol.toy import TOY, lookup
 
@@ -29,17 +29,6 @@ EMAIL_RANDBELOW6 = [5, 1, 2, 3, 0, 5, 0, 5]
 
 def run(export):
     return audit(export, lookup=lookup)
-
-
-def assert_fail(verdict, seq, *words):
-    assert verdict.word == "FAIL", verdict.to_json()
-    assert verdict.entry == seq, verdict.to_json()
-    for word in words:
-        assert word in verdict.reason, verdict.reason
-
-
-def resealed(ledger: Ledger, entries, seq):
-    return export_of(reseal(entries, seq, ledger.server_key))
 
 
 def test_token_and_email_key_vectors():

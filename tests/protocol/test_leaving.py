@@ -15,7 +15,7 @@ from protocol import steps
 from protocol.audit import audit
 from protocol.commitments import TAG_SECRET, commit, secret_salt
 from protocol.entries import entry_hash, envelope, sign_envelope
-from tests.protocol.ledger import Ledger, random_policy, reseal
+from tests.protocol.ledger import Ledger, assert_fail, random_policy, resealed
 from tests.protocol.ledger import export_of as _export_of
 from tests.protocol.trio import TRIO, lookup
 
@@ -25,13 +25,6 @@ GOLDEN_LEAVING_HEAD = "dcb7495dcabe3ed1520a2e2672fb823418f4566cd7ea782e3a6c67122
 
 def run(export):
     return audit(export, lookup=lookup)
-
-
-def assert_fail(verdict, seq, *words):
-    assert verdict.word == "FAIL", verdict.to_json()
-    assert verdict.entry == seq, verdict.to_json()
-    for word in words:
-        assert word in verdict.reason, verdict.reason
 
 
 def export_of(entries):
@@ -136,10 +129,6 @@ def test_a_seat_cannot_leave_twice():
 
 
 # --- a dishonest server -------------------------------------------------------------------------
-
-
-def resealed(ledger: Ledger, entries, seq):
-    return export_of(reseal(entries, seq, ledger.server_key))
 
 
 def test_ending_the_game_at_a_resignation_of_three_fails():
