@@ -78,8 +78,31 @@ def _fail(message: str, code: int = EXIT_ERROR, loud: bool = False) -> None:
     raise typer.Exit(code)
 
 
+class _Argument(typer.core.TyperArgument):
+    """Arguments as man pages write them: `GAME` and `[MOVE]` in the usage line, no `<str>`.
+
+    Typer would print `{GAME}` and `GAME <str>`, which read like a set to pick from and a
+    type annotation; every argument here has a metavar that says what it is."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return None if self.metavar is not None else super().display_type_rich(ctx)
+
+    def _usage_display_name(self) -> str:
+        name = self.display_name_raw
+        if not self.required and not name.startswith("["):
+            name = f"[{name}]"
+        return name + ("..." if self.nargs != 1 else "")
+
+
 class _Group(typer.core.TyperGroup):
     """The single top-level error handler: known failures become one line, never a traceback."""
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        for param in getattr(command, "params", []):
+            if type(param) is typer.core.TyperArgument:
+                param.__class__ = _Argument
+        return command
 
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
         try:
@@ -618,15 +641,21 @@ def move(
         bool,
         typer.Option("--dry-run", help="Show what would be sent (the envelope), send nothing."),
     ] = False,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Send a move typed by number without asking.")
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Make a move: its number in the list of legal moves, or its notation.
 
     Without MOVE, list the legal moves (when it is your turn; else say whose turn it is).
     With one, sign and send it, then print the new view. A number means the move listed
-    with it: if the game has moved on since that list, list again.
+    with it: if the game has moved on since that list, list again. On a terminal, a move
+    typed by number is spelt out in notation and sent only when you say yes.
 
-    A sent move is final: it is signed into the log, so there is no undo.
+    There is no undo, not even by agreement: a sent move is signed into the game's
+    hash-chained log, which the other players may read at once, and a signed log cannot
+    take it back.
     """
     player = _player()
     if chosen is None:
@@ -648,8 +677,13 @@ def move(
             _out().print(Text("concealed part (sent only to the server, committed in the envelope):"))
             _print_json(would["secret"])
         return
+    text = format_move(st.engine, chosen_move)
+    if _by_number(chosen) and not yes and _interactive():
+        if not typer.confirm(f"play {text}? It cannot be undone", default=False):
+            _out().print("not sent")
+            return
     if not as_json:
-        _out().print(Text(f"sending {format_move(st.engine, chosen_move)} ..."))
+        _out().print(Text(f"sending {text} ..."))
     answer = player.submit(st, chosen_move)
     shown = player.show(game)
     if as_json:
@@ -664,6 +698,18 @@ def move(
         return
     _out().print(Text(f"played {answer.get('text')} (entry {_entry_seq(answer)})", style="bold"))
     _show(shown)
+
+
+def _by_number(chosen: str) -> bool:
+    return chosen.strip().lstrip("#").isdigit()
+
+
+def _interactive() -> bool:
+    """Questions only on a terminal: a script that pipes `pbem move G 3` is not asked."""
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 @app.command()
