@@ -1,5 +1,17 @@
 """Canonical JSON (RFC 8785) and SHA-256: the two primitives every hash in the log rests on.
 
+`canonical` is byte for byte RFC 8785 (the `rfc8785` package is the reference). On the
+protocol's own value domain (exact dict with str keys, list, tuple, str, bool, None, int
+within +-(2**53 - 1)) it uses the standard library's C JSON encoder, which writes that domain
+exactly as RFC 8785 does: sorted keys, no whitespace, the same string escapes (backslash
+escapes for the quote, the backslash, b, t, n, f, r; "u00xx" in lowercase hex for the other
+control characters; everything else as UTF-8).
+The one difference, key order, is avoided: Python sorts keys by code point, RFC 8785 by UTF-16
+code unit, and the two orders differ only for characters beyond U+FFFF, so an object with
+such a key goes the slow way. Everything else (floats, big ints, subclasses, lone
+surrogates, cycles, other types) goes to `rfc8785` as before, which writes it or refuses it.
+tests/protocol/test_canonical_fast.py proves the two equal on generated values.
+
 `loads_strict` reads JSON that has exactly one meaning: what it refuses (a key given
 twice, NaN or Infinity, a number too large for a float, text that is not Unicode,
 nesting deeper than a limit) would otherwise be read one way here and maybe another
@@ -11,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from typing import Any
 
 import rfc8785
@@ -26,7 +39,50 @@ class NotStrictJSON(NotCanonical):
     """Text that is not JSON with exactly one reading (see loads_strict)."""
 
 
+_INT_MAX = 2**53 - 1  # RFC 8785 3.2.2.3 via rfc8785: integers beyond it have no exact form
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+_encode = json.JSONEncoder(
+    ensure_ascii=False, separators=(",", ":"), sort_keys=True, allow_nan=False, check_circular=False
+).encode
+
+
+def _plain(value: Any) -> bool:
+    """Within the fast path's domain (see the module docstring); exact types only, so a subclass
+    that might write itself differently never takes the fast path."""
+    t = type(value)
+    if t is str or t is bool or value is None:
+        return True
+    if t is int:
+        return -_INT_MAX <= value <= _INT_MAX
+    if t is dict:
+        for key, item in value.items():
+            if type(key) is not str or not (key.isascii() or _ASTRAL.search(key) is None):
+                return False
+            if not _plain(item):
+                return False
+        return True
+    if t is list or t is tuple:
+        for item in value:
+            if not _plain(item):
+                return False
+        return True
+    return False
+
+
+def _fast(value: Any) -> bytes | None:
+    """The C encoder's output when `value` is in the fast path's domain, else None."""
+    try:
+        if not _plain(value):
+            return None
+        return _encode(value).encode("utf-8")
+    except (RecursionError, UnicodeEncodeError):  # too deep, a cycle, a lone surrogate
+        return None
+
+
 def canonical(value: Any) -> bytes:
+    fast = _fast(value)
+    if fast is not None:
+        return fast
     try:
         return rfc8785.dumps(value)
     except (rfc8785.CanonicalizationError, TypeError, ValueError) as exc:
