@@ -4,7 +4,7 @@ A handler is `handler(hook, ctx) -> value | None`: the rules ask every card a se
 built a question (the hook), e.g. "hand_limit" or "trade_rates", and a handler answers
 the hooks its card cares about and returns None for the rest. Action and event cards
 are handled by the play/resolve code in actions.py and events.py; their ids are
-listed there and joined into HANDLED below.
+listed there (HANDLED) and joined by `handled()`.
 
 NOT_YET holds the effect ids of cards.json that have no handler yet. The engine is
 registered only when it is empty (tests/engines/siedler/test_cards.py checks both).
@@ -130,7 +130,61 @@ def university(hook: str, ctx: Ctx) -> Any:
     return True if hook == "one_per_player" else None
 
 
+def aqueduct(hook: str, ctx: Ctx) -> Any:
+    """Aqueduct: all own regions are immune to the Plague."""
+    return True if hook == "plague_all" else None
+
+
+def bath_house(hook: str, ctx: Ctx) -> Any:
+    """Bath House: the four regions of its city are immune to the Plague."""
+    return ctx.col if hook == "plague_city" else None
+
+
+def church(hook: str, ctx: Ctx) -> Any:
+    """Church: units in its city are safe from the Civil War."""
+    return ctx.col if hook == "civil_war_safe" else None
+
+
+def tower(hook: str, ctx: Ctx) -> Any:
+    """Tower (ST-4, house): a Spy played against its owner may look but takes nothing."""
+    return True if hook == "spy_look_only" else None
+
+
+def wall(hook: str, ctx: Ctx) -> Any:
+    """Wall (ST-5, house): a Spy cannot be played against its owner."""
+    return True if hook == "spy_immune" else None
+
+
+def fire_station(hook: str, ctx: Ctx) -> Any:
+    """Fire Station (ST-8, house): the Arsonist cannot choose buildings of its city."""
+    return ctx.col if hook == "arson_shelter" else None
+
+
+def embassy(hook: str, ctx: Ctx) -> Any:
+    """Embassy (ST-10, house): its owner sees every card the opponent draws or takes from a pile."""
+    return True if hook == "sees_draws" else None
+
+
+def palace(hook: str, ctx: Ctx) -> Any:
+    """Palace (ST-11): on a Year of plenty roll its owner may take a discarded card instead."""
+    return True if hook == "reclaims_discard" else None
+
+
+def privateer(hook: str, ctx: Ctx) -> Any:
+    """Privateer Fleet (ST-12, house): when the opponent wins a Trade advantage roll he takes nothing."""
+    return True if hook == "blocks_trade_advantage" else None
+
+
 PASSIVE: dict[str, Handler] = {
+    "aqueduct": aqueduct,
+    "bath_house": bath_house,
+    "church": church,
+    "tower": tower,
+    "wall": wall,
+    "fire_station": fire_station,
+    "embassy": embassy,
+    "palace": palace,
+    "privateer": privateer,
     "hand_limit": hand_limit,
     "doubling": doubling,
     "garrison": garrison,
@@ -150,24 +204,15 @@ PASSIVE: dict[str, Handler] = {
 }
 
 # Effect ids of cards.json whose rules are not written yet (kept honest by the tests).
-NOT_YET: frozenset[str] = frozenset(
-    {
-        # buildings whose effect is asked by an action or event not written yet
-        "aqueduct", "bath_house", "church", "tower", "wall", "fire_station",
-        "embassy", "palace", "privateer",
-        # action cards (SI-23, SI-24)
-        "alchemist", "arsonist", "counter", "black_knight", "brigands", "caravan",
-        "merchant", "scout", "spy",
-        # event cards (SI-16)
-        "civil_war", "conflict", "master_builder", "plague", "productive_year",
-        "progress", "year_end", "raid",
-    }
-)  # fmt: skip
+NOT_YET: frozenset[str] = frozenset()
 
 
 def handled() -> set[str]:
-    """Every effect id with a handler."""
-    return set(PASSIVE)
+    """Every effect id with a handler: passive ones here, action cards in plays.py, event
+    cards in event_cards.py."""
+    from engines.siedler import event_cards, plays
+
+    return set(PASSIVE) | set(plays.HANDLED) | set(event_cards.HANDLED)
 
 
 def ask(state: dict[str, Any], seat: int, hook: str) -> list[Any]:
