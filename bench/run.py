@@ -1,96 +1,151 @@
-"""`make bench`: does the cost of a move grow with the log? And what does an audit cost?
+"""`make bench`: what a move, an audit and an engine call cost, as ratios from one run.
 
-Plays one long magier game between random movers against the real app (in
-process, signed requests, SQLite in a temp dir) and times every append. The
-figure that matters is a ratio measured in this one run: the median append
-time late in the game over the median early on (about 1.0 means snapshots
-keep a move's cost independent of the log's length).
+1. Appends: one long magier game and one 2-player Feuersalamander game (ended by a
+   resignation: random play rarely reaches a target) between random movers against the
+   real app (in process, signed requests, SQLite in a temp dir); every append is timed.
+   The ratio that matters: the median append late in the game over the median early on
+   (about 1.0 means snapshots keep a move's cost independent of the log's length).
+2. Audits: each game's exported log is audited and compared with verifying as many
+   Ed25519 signatures as the audit checks (bench.audit_rate): audit rate / Ed25519 rate.
+3. Engines: apply() and legal_moves() calls a second in random playouts, every engine
+   and player count (bench.playouts).
+
+Prints a short table, then one JSON document with every figure (`--json-only` for the
+document alone). `python -m bench.run [MOVES_PER_SIDE] [--plies N]`.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import secrets
 import statistics
-import sys
 import tempfile
 import time
 from typing import Any
 
 import engines
-from protocol.audit import audit
+from bench.audit_rate import audit_vs_ed25519
+from bench.playouts import CONFIGS, pick, playout_rates
 from protocol.auth import sign_request
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, join_statement, sign_envelope, sign_join
 from protocol.keys import SigningKey
 from server.app import create_app
 
-MOVES_PER_SIDE = int(sys.argv[1]) if len(sys.argv) > 1 else 400
 WINDOW = 50
 
 
-def main() -> int:
-    app = create_app({"DATA_DIR": tempfile.mkdtemp(prefix="pbem-bench-")})
-    client = app.test_client()
-    engine = engines.get("magier")
+class _App:
+    """The real app in process; every request signed by the caller's key."""
 
-    def call(key: SigningKey, method: str, path: str, body: Any = None) -> Any:
+    def __init__(self) -> None:
+        self.client = create_app({"DATA_DIR": tempfile.mkdtemp(prefix="pbem-bench-")}).test_client()
+
+    def call(self, key: SigningKey, method: str, path: str, body: Any = None) -> Any:
         raw = b"" if body is None else json.dumps(body).encode()
         headers = sign_request(key, method, path, raw) | {"Content-Type": "application/json"}
-        resp = client.open(path, method=method, data=raw, headers=headers)
+        resp = self.client.open(path, method=method, data=raw, headers=headers)
         if resp.status_code >= 400:
             raise SystemExit(f"{method} {path}: {resp.get_json()}")
         return resp.get_json()
 
-    keys = [SigningKey.generate(), SigningKey.generate()]
+
+def play_game(
+    app: _App, engine_id: str, seats: int, options: dict[str, Any], max_moves: int, seed: int
+) -> tuple[list[float], dict[str, Any]]:
+    """A game between random movers; after `max_moves` moves seat 0 resigns. Returns the append
+    times and the exported log."""
+    engine = engines.get(engine_id)
+    keys = [SigningKey.generate() for _ in range(seats)]
     for i, key in enumerate(keys):
-        call(key, "POST", "/v1/accounts", {"name": f"bench{i}", "email": f"b{i}@example.org"})
-    game = call(keys[0], "POST", "/v1/games", {"engine": "magier", "seats": 2, "options": {"move_limit": MOVES_PER_SIDE}})["id"]
+        app.call(key, "POST", "/v1/accounts", {"name": f"bench{engine_id[:3]}{i}", "email": f"b{i}@example.org"})
+    game = app.call(keys[0], "POST", "/v1/games", {"engine": engine_id, "seats": seats, "options": options})["id"]
     for seat, key in enumerate(keys):
         nonce = secrets.token_hex(32)
-        prev = call(key, "GET", f"/v1/games/{game}")["head"]["hash"]
-        sig = sign_join(join_statement(game, seat, f"bench{seat}", key.public_hex, nonce, prev), key)
-        call(key, "POST", f"/v1/games/{game}/join", {"seat": seat, "nonce": nonce, "sig": sig, "prev": prev})
+        prev = app.call(key, "GET", f"/v1/games/{game}")["head"]["hash"]
+        sig = sign_join(join_statement(game, seat, f"bench{engine_id[:3]}{seat}", key.public_hex, nonce, prev), key)
+        app.call(key, "POST", f"/v1/games/{game}/join", {"seat": seat, "nonce": nonce, "sig": sig, "prev": prev})
 
-    rnd = random.Random(7)
+    rnd = random.Random(seed)
     times: list[float] = []
-    summary = call(keys[0], "GET", f"/v1/games/{game}")
+    summary = app.call(keys[0], "GET", f"/v1/games/{game}")
     while summary["status"] != "over":
+        head = summary["head"]
+        if len(times) >= max_moves:
+            env = envelope(game, head["seq"] + 1, head["hash"], 0, {"type": "resign"}, None, secrets.token_hex(32), "bench")
+            app.call(keys[0], "POST", f"/v1/games/{game}/resign", {"envelope": env, "sig": sign_envelope(env, keys[0])})
+            break
         seat = summary["to_move"]
-        legal = call(keys[seat], "GET", f"/v1/games/{game}/moves")["moves"]
-        move = rnd.choice(legal)["move"]
+        legal = app.call(keys[seat], "GET", f"/v1/games/{game}/moves")["moves"]
+        move = pick([m["move"] for m in legal], rnd)
         public, secret = engine.split_move(move)
         salt = secrets.token_hex(32) if secret is not None else None
         committed = commit(TAG_SECRET, secret, salt) if secret is not None else None
-        head = summary["head"]
         env = envelope(game, head["seq"] + 1, head["hash"], seat, public, committed, secrets.token_hex(32), "bench")
         body = {"envelope": env, "sig": sign_envelope(env, keys[seat]), "secret": secret, "salt": salt}
         started = time.perf_counter()
-        out = call(keys[seat], "POST", f"/v1/games/{game}/moves", body)
+        out = app.call(keys[seat], "POST", f"/v1/games/{game}/moves", body)
         times.append(time.perf_counter() - started)
         summary = {"status": out["status"], "to_move": out["to_move"], "head": out["head"]}
+    return times, app.call(keys[0], "GET", f"/v1/games/{game}/export")
 
-    # Skip the placement phase (cheap moves) so both windows time the same kind of move.
+
+def append_figures(engine_id: str, times: list[float]) -> dict[str, Any]:
+    # Skip the first window (magier's placement phase: cheap moves) so both windows time the same kind of move.
     early = statistics.median(times[WINDOW : 2 * WINDOW])
     late = statistics.median(times[-WINDOW:])
-    log = call(keys[0], "GET", f"/v1/games/{game}/export")
-    started = time.perf_counter()
-    verdict = audit(log)
-    audit_seconds = time.perf_counter() - started
-    half = {**log, "entries": log["entries"][: len(log["entries"]) // 2]}
-    started = time.perf_counter()
-    audit(half)
-    half_seconds = time.perf_counter() - started
+    return {
+        "engine": engine_id,
+        "moves": len(times),
+        "early_ms": round(early * 1000, 3),
+        "late_ms": round(late * 1000, 3),
+        "late_over_early": round(late / early, 3),
+    }
 
-    print(f"magier, {len(times)} moves appended (SQLite, in-process app, signed requests); result {summary.get('result') or out.get('result')}")
-    print(f"  median append, moves {WINDOW + 1}-{2 * WINDOW}: {early * 1000:.2f} ms")
-    print(f"  median append, last {WINDOW} moves:  {late * 1000:.2f} ms")
-    print(f"  ratio late/early: {late / early:.2f}  (about 1 = cost does not grow with the log)")
-    print(f"  audit of {len(log['entries'])} entries: {audit_seconds:.2f} s, {verdict.word}")
-    print(f"  audit of the unfinished first half (chain and signatures only): {half_seconds:.2f} s")
-    print(f"  audit cost per entry, full replay / chain only: {(audit_seconds / len(log['entries'])) / (half_seconds / len(half['entries'])):.1f}x")
-    return 0 if verdict.ok else 1
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.run", description=__doc__.splitlines()[0])
+    parser.add_argument("moves_per_side", nargs="?", type=int, default=400, help="magier move limit (default 400)")
+    parser.add_argument("--plies", type=int, default=4000, help="applied moves per playout configuration")
+    parser.add_argument("--fs-moves", type=int, default=600, help="Feuersalamander moves before the resignation")
+    parser.add_argument("--json-only", action="store_true", help="print the JSON document only")
+    args = parser.parse_args(argv)
+
+    app = _App()
+    games = [
+        ("magier", 2, {"move_limit": args.moves_per_side, "open_placement": True}, 10**9, 7),
+        ("feuersalamander", 2, {"target": 84}, args.fs_moves, 8),
+    ]
+    appends, audits = [], []
+    ok = True
+    for engine_id, seats, options, cap, seed in games:
+        times, log = play_game(app, engine_id, seats, options, cap, seed)
+        appends.append(append_figures(engine_id, times))
+        figures = audit_vs_ed25519(log)
+        ok = ok and figures["verdict"] == "PASS"
+        audits.append(figures)
+    playouts = [
+        playout_rates(engines.get(e), seats, options, args.plies).to_json() for e, seats, options in CONFIGS
+    ]
+    doc = {"appends": appends, "audits": audits, "playouts": playouts}
+    if not args.json_only:
+        print("appends (in-process app, SQLite, signed requests): median ms early / late, ratio")
+        for a in appends:
+            print(f"  {a['engine']:<16} {a['moves']:>5} moves  {a['early_ms']:7.2f} / {a['late_ms']:7.2f}  {a['late_over_early']:.2f}")
+        print("audits: rate as a fraction of the Ed25519 verification rate (same number of signatures)")
+        for a in audits:
+            print(
+                f"  {a['engine']:<16} {a['entries']:>5} entries  {a['signatures']:>5} sigs  "
+                f"audit {a['audit_s']:.3f} s  ed25519 {a['ed25519_s']:.3f} s  ratio {a['audit_rate_vs_ed25519']:.2f}  {a['verdict']}"
+            )
+        print("engines: calls a second in random playouts")
+        for p in playouts:
+            opts = ",".join(f"{k}={v}" for k, v in p["options"].items())
+            print(f"  {p['engine']:<16} {p['seats']} seats {opts:<12} apply {p['apply_per_s']:>8}/s  legal_moves {p['legal_moves_per_s']:>8}/s")
+    print(json.dumps(doc, indent=None if args.json_only else 1))
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

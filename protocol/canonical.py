@@ -46,27 +46,43 @@ _encode = json.JSONEncoder(
 ).encode
 
 
+_LEAVES = frozenset({str, bool, type(None)})
+
+
 def _plain(value: Any) -> bool:
     """Within the fast path's domain (see the module docstring); exact types only, so a subclass
-    that might write itself differently never takes the fast path."""
+    that might write itself differently never takes the fast path. Leaves are checked inline:
+    a call per leaf would cost as much as the encoding."""
     t = type(value)
-    if t is str or t is bool or value is None:
-        return True
-    if t is int:
-        return -_INT_MAX <= value <= _INT_MAX
     if t is dict:
         for key, item in value.items():
             if type(key) is not str or not (key.isascii() or _ASTRAL.search(key) is None):
+                return False
+            t = type(item)
+            if t in _LEAVES:
+                continue
+            if t is int:
+                if -_INT_MAX <= item <= _INT_MAX:
+                    continue
                 return False
             if not _plain(item):
                 return False
         return True
     if t is list or t is tuple:
         for item in value:
+            t = type(item)
+            if t in _LEAVES:
+                continue
+            if t is int:
+                if -_INT_MAX <= item <= _INT_MAX:
+                    continue
+                return False
             if not _plain(item):
                 return False
         return True
-    return False
+    if t in _LEAVES:
+        return True
+    return t is int and -_INT_MAX <= value <= _INT_MAX
 
 
 def _fast(value: Any) -> bytes | None:
