@@ -15,6 +15,7 @@ from engines.core import Engine
 _MODULES = {
     "magier": "engines.magier",
     "feuersalamander": "engines.feuersalamander",
+    "cavemen": "engines.cavemen",
 }
 
 

@@ -14,7 +14,7 @@ import engines
 from tests.protocol.toy import TOY
 
 ROOT = Path(__file__).resolve().parents[2]
-RULINGS = {"magier": ("MH", 15), "feuersalamander": ("FS", 25)}
+RULINGS = {"magier": ("MH", 15), "feuersalamander": ("FS", 25), "cavemen": ("CV", 18)}
 
 
 @pytest.mark.parametrize("engine_id", sorted(RULINGS))
