@@ -2,7 +2,8 @@
 
 Starts `pbem-server serve` (gunicorn, SQLite in a temporary data directory) on a
 free loopback port, registers bot players through the client code, plays one
-complete game per engine over HTTP, exports each log to var/demo/ and runs
+complete game per engine over HTTP (and the EXTRA_GAMES: cavemen open as well as closed),
+exports each log to var/demo/ and runs
 `pbem audit` on it; then shows the mail the games produced (the server has no SMTP, so
 its outbox is .eml files: a count per kind, and one your-turn mail in full). Exits non-zero unless every verdict is PASS. With DATABASE_URL set
 (`make demo-postgres` sets it to a throwaway PostgreSQL) the server's two workers share that
@@ -27,8 +28,10 @@ import engines
 from client.play import Player
 
 # The bot of each seat, by engine; an engine not listed here plays random bots.
-BOTS = {"magier": ["greedy", "random"], "feuersalamander": ["simple", "simple", "random"]}
-OPTIONS: dict[str, dict[str, object]] = {}
+BOTS = {"magier": ["greedy", "random"], "feuersalamander": ["simple", "simple", "random"], "cavemen": ["simple", "random"]}
+OPTIONS: dict[str, dict[str, object]] = {"cavemen": {"round_limit": 60}}
+# Games played besides one per engine with its OPTIONS: label -> (engine, options).
+EXTRA_GAMES: dict[str, tuple[str, dict[str, object]]] = {"cavemen-open": ("cavemen", {"open": True, "round_limit": 60})}
 NAMES = ["ada", "bo", "cy", "di"]
 
 
@@ -64,19 +67,23 @@ def start_server(
     raise SystemExit("the server did not answer within 20 seconds")
 
 
-def play(url: str, work: Path, engine_id: str, out_dir: Path) -> Path:
+def play(
+    url: str, work: Path, engine_id: str, out_dir: Path, options: dict[str, object] | None = None, label: str = ""
+) -> Path:
+    """One bot game of engine_id (with OPTIONS, or `options`); `label` names its players and file."""
+    label = label or engine_id
     bots = BOTS.get(engine_id, ["random"] * engines.get(engine_id).min_seats)
     seats = len(bots)
     players = []
     for i in range(seats):
-        player = Player(work / f"{engine_id}-{NAMES[i]}")
-        player.init_account(url, f"{NAMES[i]}-{engine_id}", f"{NAMES[i]}@example.org")
+        player = Player(work / f"{label}-{NAMES[i]}")
+        player.init_account(url, f"{NAMES[i]}-{label}", f"{NAMES[i]}@example.org")
         players.append(player)
-    game = players[0].new_game(engine_id, OPTIONS.get(engine_id, {}), seats)
+    game = players[0].new_game(engine_id, OPTIONS.get(engine_id, {}) if options is None else options, seats)
     game_id = game["id"]
     for player in players:
         player.join(game_id)
-    print(f"  {engine_id}: game {game_id}, {seats} bots ({', '.join(bots)}) playing over HTTP ...", flush=True)
+    print(f"  {label}: game {game_id}, {seats} bots ({', '.join(bots)}) playing over HTTP ...", flush=True)
     errors: list[BaseException] = []
 
     def run(player: Player, bot: str) -> None:
@@ -92,12 +99,12 @@ def play(url: str, work: Path, engine_id: str, out_dir: Path) -> Path:
     for t in threads:
         t.join(timeout=600)
     if errors:
-        raise SystemExit(f"  {engine_id}: a bot failed: {errors[0]}")
+        raise SystemExit(f"  {label}: a bot failed: {errors[0]}")
     state = players[0].show(game_id)
-    path = out_dir / f"{engine_id}-{game_id}.json"
+    path = out_dir / f"{label}-{game_id}.json"
     players[0].export(game_id, path)
     print(
-        f"  {engine_id}: over after {state['head']['seq']} log entries in "
+        f"  {label}: over after {state['head']['seq']} log entries in "
         f"{time.monotonic() - started:.1f} s; result {state.get('result')}",
         flush=True,
     )
@@ -158,6 +165,10 @@ def main() -> int:
         for engine_id in engines.ids():
             path = play(f"http://127.0.0.1:{port}", work, engine_id, out_dir)
             verdicts[engine_id] = audit(path)
+        for label, (engine_id, options) in EXTRA_GAMES.items():
+            if engine_id in engines.ids():
+                path = play(f"http://127.0.0.1:{port}", work, engine_id, out_dir, options, label)
+                verdicts[label] = audit(path)
         verdicts["mail"] = show_mail(work, out_dir, env)
     finally:
         server.terminate()
