@@ -72,12 +72,14 @@ def can_extend(state: State, seat: int, what: str, end: str) -> bool:
     return (outer == "road") == (what == "settlement")
 
 
-def build_axis(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
+def build_axis(state: State, seat: int, move: Move, rng: Rng | None, events: list[Event], *, draw: bool = True) -> int:
+    """Build a road, settlement or city; returns the column of the new settlement's regions.
+    `draw` False leaves the regions to the caller (a Scout chooses them)."""
     what, end = move.get("what"), move.get("end")
     if what == "city":
         flow.fields(move, {"what", "at", "omit"})
         build_city(state, seat, move.get("at"), move.get("omit"), events)
-        return
+        return 0
     flow.fields(move, {"what", "end"})
     if what not in ("road", "settlement") or end not in ENDS:
         raise IllegalMove("build road left|right, build settlement left|right, or build city N")
@@ -98,11 +100,13 @@ def build_axis(state: State, seat: int, move: Move, rng: Rng, events: list[Event
     if what == "road":
         p["roads"].append(new)
         events.append(Event("built", {"seat": seat, "card": "road", "col": new}))
-        return
+        return 0
     p["centers"][str(new)] = {"card": "settlement", "above": [None], "below": [None]}
     p["regions"].setdefault(str(new + step), {})
     events.append(Event("built", {"seat": seat, "card": "settlement", "col": new}))
-    place_regions(state, seat, new + step, events)
+    if draw:
+        place_regions(state, seat, new + step, events)
+    return new + step
 
 
 def place_regions(state: State, seat: int, col: int, events: list[Event]) -> None:

@@ -243,12 +243,9 @@ def _scout(state: State, seat: int, move: Move, events: list[Event]) -> None:
     state["pending"] = None
     _discard_played(state, seat, "scout", events)
     flow.push(state, {"step": "action"})
-    build.build_axis(state, seat, {"type": "build", "what": "settlement", "end": end}, None, events)  # type: ignore[arg-type]
-    # build_axis drew the top region and asked for its side: the Scout chooses instead
-    pend = state["pending"]
-    state["region_pile"].insert(0, pend["card"])
+    col = build.build_axis(state, seat, {"type": "build", "what": "settlement", "end": end}, None, events, draw=False)
     events.append(Event("region_pile_seen", {"cards": list(state["region_pile"])}, to=(seat,)))
-    flow.ask(state, "scout", seat, col=pend["col"], secret=list(state["region_pile"]))
+    flow.ask(state, "scout", seat, col=col, secret=list(state["region_pile"]))
 
 
 def _legal_scout(state: State, seat: int) -> list[Move]:
