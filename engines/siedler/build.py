@@ -1,9 +1,9 @@
 """Building in the action phase (SI-8, SI-9, SI-40, SI-43, SI-45, ST-3, ST-7).
 
     {"type": "build", "what": "road" | "settlement", "end": "left" | "right"}
-    {"type": "build", "what": "city", "at": col}              (col of a settlement)
-    {"type": "expand", "card": id, "col": col, "side": "above" | "below"}
-    {"type": "remove", "col": col, "side": side, "level": 0 | 1}
+    {"type": "build", "what": "city", "at": N}                (N numbers the settlements and
+    {"type": "expand", "card": id, "at": N, "side": "above" | "below"}    cities from the left, 1..)
+    {"type": "remove", "at": N, "side": side, "level": 0 | 1}
 
 A city or red expansion built with a Crane (ST-3) may carry "omit": a resource of
 its cost left out. A new settlement draws the top region and its builder chooses
@@ -142,9 +142,10 @@ def put_regions(state: State, seat: int, col: int, side: str, regions: list[str]
         events.append(Event("region", {"seat": seat, "card": card, "col": col, "side": s}))
 
 
-def build_city(state: State, seat: int, col: Any, omit: Any, events: list[Event]) -> None:
+def build_city(state: State, seat: int, at: Any, omit: Any, events: list[Event]) -> None:
     p = _prin(state, seat)
-    if type(col) is not int or str(col) not in p["centers"] or pr.center(p, col)["card"] != "settlement":
+    col = pr.col_at(p, at)
+    if col is None or pr.center(p, col)["card"] != "settlement":
         raise IllegalMove("a city replaces one of your settlements: build city N (N numbers your settlements)")
     if state["supply"]["city"] <= 0:
         raise IllegalMove("no city left in the supply (SI-8)")
@@ -192,8 +193,9 @@ def expansion_blocker(state: State, seat: int, card: str) -> str | None:
 
 
 def build_expansion(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-    flow.fields(move, {"card", "col", "side", "omit"})
-    card, col, side, omit = move.get("card"), move.get("col"), move.get("side"), move.get("omit")
+    flow.fields(move, {"card", "at", "side", "omit"})
+    card, side, omit = move.get("card"), move.get("side"), move.get("omit")
+    col = pr.col_at(_prin(state, seat), move.get("at"))
     if not cards.is_card(card) or cards.kind(card) not in cards.EXPANSIONS:
         raise IllegalMove(f"{card!r} is no building or unit")
     why = expansion_blocker(state, seat, card)
@@ -201,7 +203,7 @@ def build_expansion(state: State, seat: int, move: Move, rng: Rng, events: list[
         raise IllegalMove(why)
     p = _prin(state, seat)
     placement = cards.card(card)["placement"]
-    free = [s for s in pr.free_sites(p, placement) if s[0] == col and s[1] == side]
+    free = [s for s in pr.free_sites(p, placement) if col is not None and s[0] == col and s[1] == side]
     if not free:
         where = {"any": "a free site", "city": "a free city site", "settlement": "a free settlement site"}[placement]
         raise IllegalMove(f"{cards.name(card)} needs {where} (SI-9); that site is not one")
@@ -230,7 +232,7 @@ def expansion_moves(state: State, seat: int) -> list[Move]:
             if not pr.can_pay(p, cost_of(state, seat, card, omit)):
                 continue
             for col, side in sorted(sites):
-                m = {"type": "expand", "card": card, "col": col, "side": side}
+                m = {"type": "expand", "card": card, "at": pr.number_of(p, col), "side": side}
                 out.append(m if omit is None else {**m, "omit": omit})
     return out
 
@@ -246,7 +248,7 @@ def axis_moves(state: State, seat: int) -> list[Move]:
             if pr.can_pay(p, cost_of(state, seat, "city", omit)):
                 for col in pr.centers(p):
                     if pr.center(p, col)["card"] == "settlement":
-                        m = {"type": "build", "what": "city", "at": col}
+                        m = {"type": "build", "what": "city", "at": pr.number_of(p, col)}
                         out.append(m if omit is None else {**m, "omit": omit})
     return out
 
@@ -256,10 +258,11 @@ def axis_moves(state: State, seat: int) -> list[Move]:
 
 def remove(state: State, seat: int, move: Move, events: list[Event]) -> None:
     """SI-40: an own building or unit goes to the discard pile, free; the site is free again."""
-    flow.fields(move, {"col", "side", "level"})
-    col, side, level = move.get("col"), move.get("side"), move.get("level", 0)
+    flow.fields(move, {"at", "side", "level"})
+    side, level = move.get("side"), move.get("level", 0)
     p = _prin(state, seat)
-    if type(col) is not int or str(col) not in p["centers"] or side not in pr.SIDES or type(level) is not int:
+    col = pr.col_at(p, move.get("at"))
+    if col is None or side not in pr.SIDES or type(level) is not int:
         raise IllegalMove("remove N above|below [2]: one of your own expansions")
     slots = pr.center(p, col)[side]
     if not 0 <= level < len(slots) or slots[level] is None:
@@ -271,7 +274,4 @@ def remove(state: State, seat: int, move: Move, events: list[Event]) -> None:
 
 
 def remove_moves(state: State, seat: int) -> list[Move]:
-    return [
-        {"type": "remove", "col": col, "side": side, "level": level}
-        for col, side, level, _ in pr.expansions(_prin(state, seat))
-    ]
+    return [pr.site_move(t, "remove") for t in pr.sites(_prin(state, seat))]

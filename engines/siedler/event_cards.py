@@ -99,13 +99,8 @@ def progress(state: State, rng: Rng, events: list[Event]) -> None:
 
 def _units(state: State, seat: int) -> list[dict[str, Any]]:
     """Units a Civil War can send back: not those in a city with a Church."""
-    p = state["principalities"][seat]
-    safe = {col for col in effects.ask(state, seat, "civil_war_safe")}
-    return [
-        {"col": col, "side": side, "level": level, "card": c}
-        for col, side, level, c in pr.expansions(p)
-        if cards.kind(c) == "unit" and col not in safe
-    ]
+    safe = set(effects.ask(state, seat, "civil_war_safe"))
+    return pr.sites(state["principalities"][seat], lambda c, col: cards.kind(c) == "unit" and col not in safe)
 
 
 def civil_war(state: State, rng: Rng, events: list[Event]) -> None:
@@ -125,24 +120,23 @@ def _civil_war_step(state: State, s: dict[str, Any], rng: Rng, events: list[Even
 
 
 def _legal_civil_war(state: State, seat: int) -> list[Move]:
-    return [{"type": "target", "col": u["col"], "side": u["side"], "level": u["level"]} for u in _units(state, 1 - seat)]
+    return [pr.site_move(u) for u in _units(state, 1 - seat)]
 
 
 @decision("civil_war", "choose the opponent's unit the Civil War sends back", _legal_civil_war)
 def _on_civil_war(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
     if move["type"] != "target":
         raise IllegalMove("choose the opponent's unit: target N above|below [2]")
-    flow.fields(move, {"col", "side", "level"})
-    wanted = {"type": "target", "col": move.get("col"), "side": move.get("side"), "level": move.get("level", 0)}
-    if wanted not in _legal_civil_war(state, seat):
+    flow.fields(move, {"at", "side", "level"})
+    wanted = {"type": "target", "at": move.get("at"), "side": move.get("side"), "level": move.get("level", 0)}
+    hits = [u for u in _units(state, 1 - seat) if pr.site_move(u) == wanted]
+    if not hits:
         raise IllegalMove("that site holds no unit the Civil War can send back")
     state["pending"] = None
-    opp = 1 - seat
-    slots = pr.center(state["principalities"][opp], wanted["col"])[wanted["side"]]
-    card = slots[wanted["level"]]
-    slots[wanted["level"]] = None
-    state["hands"][opp].append(card)
-    events.append(Event("returned", {"seat": opp, "card": card, "to": "hand", "col": wanted["col"], "side": wanted["side"]}))
+    opp, u = 1 - seat, hits[0]
+    pr.center(state["principalities"][opp], u["col"])[u["side"]][u["level"]] = None
+    state["hands"][opp].append(u["card"])
+    events.append(Event("returned", {"seat": opp, "card": u["card"], "to": "hand", "col": u["col"], "side": u["side"]}))
 
 
 # ---------------------------------------------------------------- Conflict
@@ -240,12 +234,7 @@ def _on_master_builder(state: State, seat: int, move: Move, rng: Rng, events: li
 
 
 def _raid_targets(state: State, seat: int) -> list[dict[str, Any]]:
-    p = state["principalities"][seat]
-    return [
-        {"col": col, "side": side, "level": level, "card": c}
-        for col, side, level, c in pr.expansions(p)
-        if cards.kind(c) == "building"
-    ]
+    return pr.sites(state["principalities"][seat], lambda c, col: cards.kind(c) == "building")
 
 
 def raid(state: State, rng: Rng, events: list[Event]) -> None:
@@ -264,7 +253,7 @@ def _raid_name_step(state: State, s: dict[str, Any], rng: Rng, events: list[Even
 
 
 def _site(t: dict[str, Any]) -> dict[str, Any]:
-    return {"col": t["col"], "side": t["side"], "level": t["level"]}
+    return {"at": t["at"], "side": t["side"], "level": t["level"]}
 
 
 def _legal_raid_name(state: State, seat: int) -> list[Move]:
@@ -284,7 +273,7 @@ def _on_raid_name(state: State, seat: int, move: Move, rng: Rng, events: list[Ev
     targets = [_site(t) for t in _raid_targets(state, 1 - seat)]
     if not isinstance(sites, list) or not 1 <= len(sites) <= 3 or any(s not in targets for s in sites):
         raise IllegalMove("name one to three sites holding your opponent's buildings")
-    if len({(s["col"], s["side"], s["level"]) for s in sites}) != len(sites):
+    if len({(s["at"], s["side"], s["level"]) for s in sites}) != len(sites):
         raise IllegalMove("name each building once")
     state["pending"] = None
     events.append(Event("raid", {"seat": seat, "sites": sites}))
@@ -306,19 +295,20 @@ def _legal_raid_take(state: State, seat: int) -> list[Move]:
 def _on_raid_take(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
     if move["type"] != "target":
         raise IllegalMove("take one of the named buildings back: target N above|below [2]")
-    flow.fields(move, {"col", "side", "level"})
-    site = {"col": move.get("col"), "side": move.get("side"), "level": move.get("level", 0)}
+    flow.fields(move, {"at", "side", "level"})
+    site = {"at": move.get("at"), "side": move.get("side"), "level": move.get("level", 0)}
     if site not in state["pending"]["sites"]:
         raise IllegalMove("take back one of the buildings your opponent named")
     state["pending"] = None
-    slots = pr.center(state["principalities"][seat], site["col"])[site["side"]]
+    col = pr.col_at(state["principalities"][seat], site["at"])
+    slots = pr.center(state["principalities"][seat], col)[site["side"]]
     card = slots[site["level"]]
     slots[site["level"]] = None
     if card == "university":
         state["display"].append(card)
     else:
         state["hands"][seat].append(card)
-    events.append(Event("returned", {"seat": seat, "card": card, "to": "display" if card == "university" else "hand", **site}))
+    events.append(Event("returned", {"seat": seat, "card": card, "to": "display" if card == "university" else "hand", "col": col, "side": site["side"]}))
 
 
 RESOLVERS: dict[str, Resolver] = {

@@ -62,22 +62,12 @@ def _require(state: State, seat: int, card: str) -> None:
 
 def _buildings(state: State, seat: int) -> list[dict[str, Any]]:
     """Buildings an Arsonist may choose: not units, not in a city with a Fire Station (ST-8)."""
-    p = state["principalities"][seat]
     sheltered = set(effects.ask(state, seat, "arson_shelter"))
-    return [
-        {"col": col, "side": side, "level": level, "card": c}
-        for col, side, level, c in pr.expansions(p)
-        if cards.kind(c) == "building" and col not in sheltered
-    ]
+    return pr.sites(state["principalities"][seat], lambda c, col: cards.kind(c) == "building" and col not in sheltered)
 
 
 def _knights(state: State, seat: int) -> list[dict[str, Any]]:
-    p = state["principalities"][seat]
-    return [
-        {"col": col, "side": side, "level": level, "card": c}
-        for col, side, level, c in pr.expansions(p)
-        if cards.is_knight(c)
-    ]
+    return pr.sites(state["principalities"][seat], lambda c, col: cards.is_knight(c))
 
 
 def _targets(state: State, card: str, seat: int) -> list[dict[str, Any]]:
@@ -376,10 +366,7 @@ def _duel_choice_step(state: State, s: dict[str, Any], rng: Rng, events: list[Ev
 
 def _legal_duel_choice(state: State, seat: int) -> list[Move]:
     pend = state["pending"]
-    return [
-        {"type": "target", "col": t["col"], "side": t["side"], "level": t["level"]}
-        for t in _targets(state, pend["card"], pend["loser"])
-    ]
+    return [pr.site_move(t) for t in _targets(state, pend["card"], pend["loser"])]
 
 
 @decision("duel_choice", "choose the card the loser of the duel takes back", _legal_duel_choice)
@@ -389,8 +376,8 @@ def _on_duel_choice(state: State, seat: int, move: Move, rng: Rng, events: list[
     pend = state["pending"]
     if move["type"] != "target":
         raise IllegalMove("choose the card: target N above|below [2]")
-    flow.fields(move, {"col", "side", "level"})
-    wanted = {"col": move.get("col"), "side": move.get("side"), "level": move.get("level", 0)}
+    flow.fields(move, {"at", "side", "level"})
+    wanted = {"at": move.get("at"), "side": move.get("side"), "level": move.get("level", 0)}
     hits = [t for t in _targets(state, pend["card"], pend["loser"]) if {k: t[k] for k in wanted} == wanted]
     if not hits:
         raise IllegalMove("that site holds no card this duel can take")

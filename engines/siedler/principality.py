@@ -70,6 +70,29 @@ def centers(p: dict[str, Any]) -> list[int]:
     return sorted(int(c) for c in p["centers"])
 
 
+def col_at(p: dict[str, Any], number: Any) -> int | None:
+    """The column of settlement/city number N (1 = leftmost), as moves and the render name it."""
+    cs = centers(p)
+    return cs[number - 1] if type(number) is int and 1 <= number <= len(cs) else None
+
+
+def number_of(p: dict[str, Any], col: int) -> int:
+    return centers(p).index(col) + 1
+
+
+def sites(p: dict[str, Any], keep: Any = None) -> list[dict[str, Any]]:
+    """Built expansions as {"at": N, "side", "level", "card", "col"}, those `keep(card, col)` accepts."""
+    return [
+        {"at": number_of(p, col), "side": side, "level": level, "card": c, "col": col}
+        for col, side, level, c in expansions(p)
+        if keep is None or keep(c, col)
+    ]
+
+
+def site_move(t: dict[str, Any], kind: str = "target") -> dict[str, Any]:
+    return {"type": kind, "at": t["at"], "side": t["side"], "level": t["level"]}
+
+
 def center(p: dict[str, Any], col: int) -> dict[str, Any]:
     return p["centers"][str(col)]
 

@@ -92,11 +92,11 @@ def test_civil_war_each_loses_a_unit_chosen_by_the_opponent_church_protects() ->
     put(s, 1 - me, "knight-karl", 2, "below")
     s, _ = roll_event(s, me)
     assert E.to_move(s) == me and s["pending"]["kind"] == "civil_war"
-    assert E.legal_moves(s, me) == [{"type": "target", "col": 0, "side": "above", "level": 0}]  # Karl is safe
-    s, _ = play(s, me, {"type": "target", "col": 0, "side": "above", "level": 0})
+    assert E.legal_moves(s, me) == [{"type": "target", "at": 1, "side": "above", "level": 0}]  # Karl is safe
+    s, _ = play(s, me, {"type": "target", "at": 1, "side": "above", "level": 0})
     assert "knight-hagen" in s["hands"][1 - me]
     assert E.to_move(s) == 1 - me
-    s, _ = play(s, 1 - me, {"type": "target", "col": 0, "side": "above", "level": 0})
+    s, _ = play(s, 1 - me, {"type": "target", "at": 1, "side": "above", "level": 0})
     assert "knight-conrad" in s["hands"][me]
     # both are above their limit now: each puts the excess under piles at once, the roller first
     assert s["pending"] == {"kind": "excess", "seat": me}
@@ -156,11 +156,11 @@ def test_st15_raid_only_when_exactly_one_has_a_knight() -> None:
     put(s, 1 - me, "knight-otto", 2, "above")
     s, _ = roll_event(s, me)
     assert E.to_move(s) == 1 - me and s["pending"]["kind"] == "raid_name"
-    sites = [{"col": 0, "side": "above", "level": 0}, {"col": 0, "side": "below", "level": 0}]
+    sites = [{"at": 1, "side": "above", "level": 0}, {"at": 1, "side": "below", "level": 0}]
     assert E.legal_moves(s, 1 - me) == [{"type": "name", "sites": sites}]
     s, _ = play(s, 1 - me, {"type": "name", "sites": sites})
     assert E.to_move(s) == me
-    s, _ = play(s, me, {"type": "target", "col": 0, "side": "below", "level": 0})
+    s, _ = play(s, me, {"type": "target", "at": 1, "side": "below", "level": 0})
     assert "garrison" in s["hands"][me] and pr.center(s["principalities"][me], 0)["above"] == ["abbey"]
 
 

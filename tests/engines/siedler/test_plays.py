@@ -77,7 +77,7 @@ def test_si24_the_counter_question_is_asked_even_without_a_counter_card() -> Non
     duel = [e.data for e in events if e.kind == "duel"][0]
     assert duel["success"] and not duel["countered"]
     assert E.to_move(s) == me and s["pending"]["kind"] == "duel_choice"
-    s, events = play(s, me, {"type": "target", "col": 2, "side": "above", "level": 0})
+    s, events = play(s, me, {"type": "target", "at": 2, "side": "above", "level": 0})
     assert "abbey" in s["hands"][1 - me] and pr.center(s["principalities"][1 - me], 2)["above"] == [None]
 
 
@@ -103,7 +103,7 @@ def test_si24_an_uncountered_duel_backfires_on_6() -> None:
     s, events = play(s, me, {"type": "play", "card": "arsonist"})
     s, events = play(s, 1 - me, {"type": "nocounter"}, die_key(6))
     assert E.to_move(s) == 1 - me and s["pending"]["kind"] == "duel_choice"
-    s, _ = play(s, 1 - me, {"type": "target", "col": 2, "side": "below", "level": 0})
+    s, _ = play(s, 1 - me, {"type": "target", "at": 2, "side": "below", "level": 0})
     assert "garrison" in s["hands"][me]
 
 
@@ -119,8 +119,8 @@ def test_st8_fire_station_shelters_its_city_and_si45_university_goes_to_the_disp
     put(s, 1 - me, "university", 2, "below")
     s, _ = play(s, me, {"type": "play", "card": "arsonist"})
     s, _ = play(s, 1 - me, {"type": "nocounter"}, die_key(1))
-    assert {"type": "target", "col": 0, "side": "below", "level": 0} not in E.legal_moves(s, me)
-    s, events = play(s, me, {"type": "target", "col": 2, "side": "below", "level": 0})
+    assert {"type": "target", "at": 1, "side": "below", "level": 0} not in E.legal_moves(s, me)
+    s, events = play(s, me, {"type": "target", "at": 2, "side": "below", "level": 0})
     assert s["display"].count("university") == 2 and "university" not in s["hands"][1 - me]
 
 
@@ -138,7 +138,7 @@ def test_black_knight_needs_an_opposing_knight_herb_woman_counters_cannon_is_no_
     with pytest.raises(IllegalMove, match="only a Herb Woman"):
         play(s, 1 - me, {"type": "counter", "card": "bishop"})
     s, _ = play(s, 1 - me, {"type": "nocounter"}, die_key(3))
-    assert E.legal_moves(s, me) == [{"type": "target", "col": 2, "side": "above", "level": 0}]
+    assert E.legal_moves(s, me) == [{"type": "target", "at": 2, "side": "above", "level": 0}]
 
 
 def test_brigands_take_two_resources_of_choice() -> None:

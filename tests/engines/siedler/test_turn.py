@@ -182,12 +182,12 @@ def test_si9_red_expansions_need_a_city_site() -> None:
     give_hand(s, me, "library", "abbey")
     set_stock(s, me, lumber=3, ore=3, brick=2)
     with pytest.raises(IllegalMove, match="free city site"):
-        play(s, me, {"type": "expand", "card": "library", "col": 0, "side": "above"})
-    s, _ = play(s, me, {"type": "expand", "card": "abbey", "col": 0, "side": "above"})
+        play(s, me, {"type": "expand", "card": "library", "at": 1, "side": "above"})
+    s, _ = play(s, me, {"type": "expand", "card": "abbey", "at": 1, "side": "above"})
     assert pr.center(s["principalities"][me], 0)["above"] == ["abbey"]
     assert "abbey" not in s["hands"][me]
     cityfy(s, me, 2)
-    s, _ = play(s, me, {"type": "expand", "card": "library", "col": 2, "side": "below"})
+    s, _ = play(s, me, {"type": "expand", "card": "library", "at": 2, "side": "below"})
     assert pr.center(s["principalities"][me], 2)["below"] == ["library", None]
 
 
@@ -300,7 +300,7 @@ def test_si19_knight_token_strictly_more_and_a_tie_returns_it() -> None:
     me = s["turn"]
     give_hand(s, me, "knight-siegfried")
     set_stock(s, me, ore=1)
-    s, events = play(s, me, {"type": "expand", "card": "knight-siegfried", "col": 0, "side": "above"})
+    s, events = play(s, me, {"type": "expand", "card": "knight-siegfried", "at": 1, "side": "above"})
     assert s["tokens"]["knight"] == me and any(e.kind == "token" for e in events)
     assert E.view(s, me)["points"][me]["vp"] == 3
     put(s, 1 - me, "knight-hagen", 0, "above")  # 1 strength each: a tie
@@ -313,7 +313,7 @@ def test_si19_windmill_needs_a_city() -> None:
     me = s["turn"]
     give_hand(s, me, "lumber-fleet")
     set_stock(s, me, wool=1, lumber=1)
-    s, _ = play(s, me, {"type": "expand", "card": "lumber-fleet", "col": 0, "side": "above"})
+    s, _ = play(s, me, {"type": "expand", "card": "lumber-fleet", "at": 1, "side": "above"})
     assert s["tokens"]["windmill"] is None
     set_stock(s, me, ore=3, grain=2)
     s, _ = play(s, me, {"type": "build", "what": "city", "at": 2})
@@ -322,7 +322,7 @@ def test_si19_windmill_needs_a_city() -> None:
     me = s2["turn"]
     give_hand(s2, me, "lumber-fleet")
     set_stock(s2, me, wool=1, lumber=1)
-    s2, _ = play(s2, me, {"type": "expand", "card": "lumber-fleet", "col": 0, "side": "above"})
+    s2, _ = play(s2, me, {"type": "expand", "card": "lumber-fleet", "at": 1, "side": "above"})
     assert s2["tokens"]["windmill"] == me
 
 
@@ -357,9 +357,9 @@ def test_si40_removal_goes_to_the_discard_pile_and_frees_the_site() -> None:
     put(s, me, "garrison", 0, "above")
     give_hand(s, me, "abbey")
     set_stock(s, me, lumber=1, ore=1, brick=1)
-    s, _ = play(s, me, {"type": "remove", "col": 0, "side": "above", "level": 0})
+    s, _ = play(s, me, {"type": "remove", "at": 1, "side": "above", "level": 0})
     assert s["discard"] == ["garrison"] and "garrison" not in s["hands"][me]
-    s, _ = play(s, me, {"type": "expand", "card": "abbey", "col": 0, "side": "above"})
+    s, _ = play(s, me, {"type": "expand", "card": "abbey", "at": 1, "side": "above"})
     assert pr.center(s["principalities"][me], 0)["above"] == ["abbey"]
 
 
@@ -369,16 +369,16 @@ def test_si43_si45_university_needs_library_or_abbey_when_built_one_each() -> No
     cityfy(s, me, 2)
     set_stock(s, me, ore=2, wool=2, gold=1)
     with pytest.raises(IllegalMove, match="needs your Library or Abbey"):
-        play(s, me, {"type": "expand", "card": "university", "col": 2, "side": "above"})
+        play(s, me, {"type": "expand", "card": "university", "at": 2, "side": "above"})
     put(s, me, "abbey", 0, "above")
-    s, _ = play(s, me, {"type": "expand", "card": "university", "col": 2, "side": "above"})
+    s, _ = play(s, me, {"type": "expand", "card": "university", "at": 2, "side": "above"})
     assert s["display"] == ["university"]
-    s, _ = play(s, me, {"type": "remove", "col": 0, "side": "above", "level": 0})
+    s, _ = play(s, me, {"type": "remove", "at": 1, "side": "above", "level": 0})
     assert "university" in pr.built(s["principalities"][me])  # stays without the abbey
     put(s, me, "library", 2, "below")
     set_stock(s, me, ore=2, wool=2, gold=1)
     with pytest.raises(IllegalMove, match="only one University"):
-        play(s, me, {"type": "expand", "card": "university", "col": 2, "side": "above"})
+        play(s, me, {"type": "expand", "card": "university", "at": 2, "side": "above"})
 
 
 def test_st3_crane_and_st7_castle_discounts() -> None:
@@ -393,11 +393,11 @@ def test_st3_crane_and_st7_castle_discounts() -> None:
     s, _ = play(s, me, {"type": "build", "what": "city", "at": 2, "omit": "ore"})
     assert stock(s, me)["ore"] == 0
     give_hand(s, me, "knight-siegfried")
-    s, _ = play(s, me, {"type": "expand", "card": "knight-siegfried", "col": 2, "side": "above"})  # costs nothing now
+    s, _ = play(s, me, {"type": "expand", "card": "knight-siegfried", "at": 2, "side": "above"})  # costs nothing now
     give_hand(s, me, "abbey")
     set_stock(s, me, lumber=1, ore=1, brick=1)
     with pytest.raises(IllegalMove, match="only a Crane .* red expansion"):
-        play(s, me, {"type": "expand", "card": "abbey", "col": 2, "side": "below", "omit": "ore"})
+        play(s, me, {"type": "expand", "card": "abbey", "at": 2, "side": "below", "omit": "ore"})
 
 
 def test_st6_customs_office_brings_gold_after_production() -> None:
