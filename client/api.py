@@ -168,20 +168,22 @@ class Api:
 
     def create_game(
         self, engine: str, options: dict[str, Any], seats: int, deadline: dict[str, Any] | None = None,
-        email_moves: bool = False,
+        email_moves: bool = False, private: bool = False,
     ) -> dict[str, Any]:
         body: dict[str, Any] = {"engine": engine, "options": options, "seats": seats}
         if deadline is not None:
             body["deadline"] = deadline
         if email_moves:  # off: not sent, as before
             body["email_moves"] = True
+        if private:
+            body["private"] = True
         return self.post("/v1/games", body)
 
     def games(self, open_only: bool = False) -> list[dict[str, Any]]:
         return self.get("/v1/games", query={"open": 1} if open_only else None)["games"]
 
     def game(self, game: str) -> dict[str, Any]:
-        return self.get(game_path(game), signed=False)
+        return self.get(game_path(game), signed=self.key is not None)
 
     def join(self, game: str, seat: int, nonce: str, sig: str, prev: str) -> dict[str, Any]:
         body = {"seat": seat, "nonce": nonce, "sig": sig, "prev": prev}
@@ -230,7 +232,8 @@ class Api:
         return self.post("/v1/me/vacation", {"days": days})
 
     def log(self, game: str, start: int = 0) -> dict[str, Any]:
-        return self.get(f"{game_path(game)}/log", query={"from": start}, signed=False)
+        return self.get(f"{game_path(game)}/log", query={"from": start}, signed=self.key is not None)
 
     def export(self, game: str) -> dict[str, Any]:
-        return self.get(f"{game_path(game)}/export", signed=False)
+        # Signed when there is a key: a private game is readable by its players only.
+        return self.get(f"{game_path(game)}/export", signed=self.key is not None)

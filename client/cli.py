@@ -26,6 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from client import compare as compare_receipts
+from client import spectate
 from client.api import ApiError
 from client.play import (
     ClientError,
@@ -169,6 +170,10 @@ def _version(value: bool) -> None:
         raise typer.Exit(0)
 
 
+# The server chosen with --server (or PBEM_SERVER) for this run; None: the home's default.
+_SERVER: list[str | None] = [None]
+
+
 @app.callback()
 def _main(
     show_version: Annotated[
@@ -177,8 +182,21 @@ def _main(
             "--version", callback=_version, is_eager=True, help="Print pbem's version and exit."
         ),
     ] = False,
+    server: Annotated[
+        str | None,
+        typer.Option(
+            "--server",
+            metavar="URL",
+            envvar="PBEM_SERVER",
+            help=(
+                "Which of your servers this command talks to (default: the last one you ran "
+                "`pbem init` on, or the one `pbem servers --default` chose). Without an account "
+                "there, you can still watch its public games."
+            ),
+        ),
+    ] = None,
 ) -> None:
-    pass
+    _SERVER[0] = server or None
 
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
@@ -193,7 +211,7 @@ GameArg = Annotated[
 
 
 def _player() -> Player:
-    return Player()
+    return Player(server=_SERVER[0])
 
 
 def _print_json(value: Any) -> None:
@@ -253,7 +271,10 @@ def status_line(shown: dict[str, Any]) -> str:
         parts.append("YOUR TURN")
     else:
         parts.append(f"to move: {_seat_label(shown.get('to_move'), names, players)}")
-    parts.append(f"you: {_seat_label(shown.get('seat'), names)}")
+    if shown.get("spectator"):
+        parts.append("you: watching (no seat)")
+    else:
+        parts.append(f"you: {_seat_label(shown.get('seat'), names)}")
     running = shown.get("clock") if isinstance(shown.get("clock"), dict) else None
     if running and running.get("expires"):
         deadline = shown.get("deadline") or {}
@@ -285,6 +306,8 @@ def _show(shown: dict[str, Any]) -> None:
     sys.stdout.flush()
     style = "bold green" if shown.get("your_turn") else "bold"
     out.print(Text(status_line(shown), style=style))
+    if shown.get("spectator") and shown.get("status") == "running":
+        out.print(Text(spectate.UNCHECKED, style="dim"))
     if shown.get("status") == "over":
         if shown.get("final_view") is not None:
             out.print(Text("the final position, everything revealed (the log replayed: PASS)"))
@@ -359,6 +382,8 @@ def init(
 ) -> None:
     """Create your key (if there is none yet) and your account on a server.
 
+    One home may hold accounts on several servers (one key for all): the newest becomes the
+    default, `pbem --server URL COMMAND` uses another, `pbem servers` lists them.
     The key (key.pem in $PBEM_HOME) IS your account: there is no password. Back it up.
     The server's key is remembered; if it ever changes, init refuses (as ssh does) until
     you run it with --accept-new-server-key.
@@ -371,6 +396,12 @@ def init(
             f"key {player.store.key_path} (back it up: it is your account)"
         )
     )
+    others = sorted(url for url in player.accounts() if url != player.config["server"])
+    if others:
+        _out().print(Text(
+            f"this server is now your default; your other accounts ({', '.join(others)}) stay: "
+            "pbem --server URL COMMAND, or `pbem servers`"
+        ))
 
 
 @app.command("engines")
@@ -439,9 +470,18 @@ def new(
             help="Players may also answer their your-turn mail with a move (server-attested, not signed).",
         ),
     ] = False,
+    private: Annotated[
+        bool,
+        typer.Option(
+            "--private",
+            help="Only you, the players and the players you invite can see the game (and join: by invitation).",
+        ),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Create a new game and (by default) take its first seat.
+
+    Anyone may watch a game (`pbem show GAME` without a seat) unless it is --private.
 
     With --days, every decision has a deadline, signed into the game's genesis: a reminder at
     half the time, a last warning, then the server plays a random legal move (--on-expiry bot)
@@ -453,7 +493,9 @@ def new(
         if on_expiry not in ("bot", "forfeit"):
             raise ClientError(f"--on-expiry is bot or forfeit, not {on_expiry!r}")
         deadline = {"days": days, "grace_hours": grace_hours, "on_expiry": on_expiry}
-    summary = _player().new_game(engine, options, seats, join, deadline=deadline, email_moves=email_moves)
+    summary = _player().new_game(
+        engine, options, seats, join, deadline=deadline, email_moves=email_moves, private=private
+    )
     if as_json:
         _print_json(summary)
         return
@@ -469,7 +511,10 @@ def new(
                 f"then {'a random legal move is played' if on_expiry == 'bot' else 'the seat forfeits'}"
             )
         )
-    _out().print(Text(f"the others join with: pbem join {summary['id']}"))
+    if private:
+        _out().print(Text(f"private: invite the others with `pbem invite {summary['id']} NAME`, then they join with: pbem join {summary['id']}"))
+    else:
+        _out().print(Text(f"the others join with: pbem join {summary['id']}"))
 
 
 @app.command()
@@ -610,8 +655,21 @@ def _game_row(g: dict[str, Any]) -> dict[str, str]:
 
 @app.command()
 def show(game: GameArg, as_json: JsonOpt = False) -> None:
-    """Show the game as your seat sees it, after checking the log and your private payloads."""
-    shown = _player().show(game)
+    """Show the game as your seat sees it, after checking the log and your private payloads.
+
+    Without a seat in it you watch: the public board, whose turn it is and the result (checked
+    against the signed log), and at the end the final position with everything revealed.
+    """
+    player = _player()
+    if player.has_account:
+        try:
+            shown = player.show(game)
+        except ApiError as exc:
+            if exc.status != 403:
+                raise
+            shown = spectate.watch(player, game)  # no seat: watch (the log must agree)
+    else:
+        shown = spectate.watch(player, game)
     if as_json:
         _print_json(shown)
         return
@@ -1483,6 +1541,38 @@ def whoami(as_json: JsonOpt = False) -> None:
         ("mail", _notify_line(settings).removeprefix("mail: ")),
     ):
         console.print(Text(f"{label:<7}{value}"))
+
+
+@app.command()
+def servers(
+    default: Annotated[
+        str | None,
+        typer.Option("--default", metavar="URL", help="Make your account on URL the default one."),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Your accounts, one per server (one key for all of them), the default one marked.
+
+    `pbem init --server URL ...` adds an account (and makes it the default); any command
+    takes `pbem --server URL COMMAND` (or PBEM_SERVER=URL) to use another one.
+    """
+    player = Player()
+    if default is not None:
+        player.set_default(default)
+    chosen = player.store.config().get("server")
+    rows = [
+        {"server": url, "name": acct.get("name"), "email": acct.get("email"), "default": url == chosen}
+        for url, acct in sorted(player.accounts().items())
+    ]
+    if as_json:
+        _print_json(rows)
+        return
+    if not rows:
+        _fail(f"no pbem account in {player.store.home}: run `pbem init --server URL --name NAME --email EMAIL` first")
+    for row in rows:
+        mark = "*" if row["default"] else " "
+        _out().print(Text(f"{mark} {row['server']}  {row['name']} <{row['email']}>"))
+    _out().print(Text("* the default; another one: pbem --server URL COMMAND", style="dim"))
 
 
 def _engine_ids(incomplete: str) -> list[str]:

@@ -1,7 +1,8 @@
 """What a player does, as plain functions: used by the CLI, the bots, the demo and the tests.
 
-`Player(home)` is one identity (one key, one account on one server) with its
-local store. Every read of a game goes through `verify.sync`, so nothing the
+`Player(home)` is one identity (one key) with its local store and its accounts,
+one per server it plays on (profiles: `Player(home, server=URL)` picks one; without it,
+the home's default server). Every read of a game goes through `verify.sync`, so nothing the
 server shows is used before its signatures, links, receipt and commitments
 check out; every move is built and signed here, from the verified head.
 """
@@ -28,6 +29,33 @@ from protocol.canonical import NotCanonical
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, join_statement, sign_envelope, sign_join
 from protocol.nonces import join_nonce, move_nonce
+
+ACCOUNT_FIELDS = ("name", "email", "server_key")
+
+
+def account_config(stored: dict[str, Any], server: str | None) -> dict[str, Any]:
+    """The account of `stored` (a home's config.json) on `server`, or the default one."""
+    if server is None or server == stored.get("server"):
+        return dict(stored) if stored.get("server") else {}
+    found = (stored.get("accounts") or {}).get(server)
+    return {"server": server, **found} if isinstance(found, dict) else {"server": server}
+
+
+def with_account(
+    stored: dict[str, Any], server: str, account: dict[str, Any], default: bool
+) -> dict[str, Any]:
+    """`stored` with the account on `server` added (or replaced); the default one when asked.
+
+    The default account is the top level (a home from before profiles reads as it did); the
+    others are under `accounts`, by URL. Each account is kept in one place only."""
+    accounts = dict(stored.get("accounts") or {})
+    if stored.get("server"):
+        accounts[stored["server"]] = {k: stored[k] for k in ACCOUNT_FIELDS if k in stored}
+    accounts[server] = {k: account[k] for k in ACCOUNT_FIELDS if k in account}
+    top = {k: v for k, v in stored.items() if k not in (*ACCOUNT_FIELDS, "server", "accounts")}
+    chosen = server if default or not stored.get("server") else str(stored["server"])
+    others = {url: acct for url, acct in accounts.items() if url != chosen}
+    return {**top, "server": chosen, **accounts[chosen], **({"accounts": others} if others else {})}
 
 
 class ClientError(Exception):
@@ -97,16 +125,41 @@ class GameState:
 class Player:
     """One identity (home directory) and the operations it can perform."""
 
-    def __init__(self, home: Path | str | None = None, timeout: float | None = None) -> None:
+    def __init__(
+        self, home: Path | str | None = None, timeout: float | None = None, server: str | None = None
+    ) -> None:
         self.store = Store(home)
         self.timeout = timeout
+        self.server = normalise_server(server) if server else None
         self._api: Api | None = None
 
     # -- account ---------------------------------------------------------------------------
 
     @property
     def config(self) -> dict[str, Any]:
-        return self.store.config()
+        """The account on the chosen server: `server`, `name`, `email`, `server_key`.
+
+        One home holds one key and an account per server (`accounts`, by URL); the top level
+        is the default account. A server with no account gives just `{"server": URL}`."""
+        return account_config(self.store.config(), self.server)
+
+    def accounts(self) -> dict[str, dict[str, Any]]:
+        """Every account of this home, by server URL (the default one included)."""
+        stored = self.store.config()
+        found = dict(stored.get("accounts") or {})
+        if stored.get("server"):
+            found[stored["server"]] = {k: stored[k] for k in ACCOUNT_FIELDS if k in stored}
+        return found
+
+    def set_default(self, server: str) -> dict[str, Any]:
+        """Make the account on `server` the one used when no --server is given."""
+        server = normalise_server(server)
+        accounts = self.accounts()
+        if server not in accounts:
+            known = ", ".join(sorted(accounts)) or "none"
+            raise ClientError(f"no account of yours on {server} (yours: {known}); run `pbem init --server {server} ...`")
+        self.store.save_config(with_account(self.store.config(), server, accounts[server], default=True))
+        return {"server": server, **accounts[server]}
 
     def _new_api(self, server: str, key: Any) -> Api:
         return Api(server, key) if self.timeout is None else Api(server, key, timeout=self.timeout)
@@ -115,12 +168,19 @@ class Player:
     def api(self) -> Api:
         if self._api is None:
             config = self.config
-            if not config.get("server") or not self.store.has_key():
+            if not config.get("server") or (not self.store.has_key() and self.server is None):
                 raise NotInitialised(
                     f"no pbem account in {self.store.home}: run `pbem init --server URL --name NAME --email EMAIL` first"
                 )
-            self._api = self._new_api(config["server"], self.store.key())
+            # A server named with --server and no key here: the public reads (spectators).
+            key = self.store.key() if self.store.has_key() else None
+            self._api = self._new_api(config["server"], key)
         return self._api
+
+    @property
+    def has_account(self) -> bool:
+        """A key, and an account for it on the chosen server (as this home remembers)."""
+        return self.store.has_key() and bool(self.config.get("name"))
 
     @property
     def name(self) -> str:
@@ -144,10 +204,9 @@ class Player:
         if "@" not in email:
             raise ClientError(f"not an email address: {email!r}")
         health = self._new_api(server, None).health()
-        known = self.config
+        known = self.accounts().get(server) or {}
         if (
-            known.get("server") == server
-            and known.get("server_key")
+            known.get("server_key")
             and health.get("server_key") != known["server_key"]
             and not accept_new_server_key
         ):
@@ -169,14 +228,14 @@ class Player:
             if existing is None or existing.get("name") != name:
                 raise
             account = existing
-        self.store.save_config(
-            {
-                "server": server,
-                "name": account.get("name", name),
-                "email": account.get("email", email),
-                "server_key": health.get("server_key"),
-            }
-        )
+        mine = {
+            "name": account.get("name", name),
+            "email": account.get("email", email),
+            "server_key": health.get("server_key"),
+        }
+        # The newest account becomes the default; the others stay, reached with --server.
+        self.store.save_config(with_account(self.store.config(), server, mine, default=True))
+        self.server = server
         self._api = api
         return account
 
@@ -201,8 +260,10 @@ class Player:
         join: bool = False,
         deadline: dict[str, Any] | None = None,
         email_moves: bool = False,
+        private: bool = False,
     ) -> dict[str, Any]:
         """Create a game (seats default to the engine's minimum); join=True also takes the first seat.
+        A private game is seen only by its creator, its players and the players invited.
 
         `deadline` ({"days", "grace_hours", "on_expiry"}) goes into the signed genesis; the
         server's game must have exactly it (or none when none is asked for).
@@ -215,7 +276,9 @@ class Player:
         info = known[engine]
         if seats is None:
             seats = int(info.get("min_seats", 2))
-        summary = self.api.create_game(engine, options or {}, seats, deadline, email_moves=email_moves)
+        summary = self.api.create_game(
+            engine, options or {}, seats, deadline, email_moves=email_moves, private=private
+        )
         asked = {"engine": engine, "seats": seats}
         wrong = [k for k, v in asked.items() if summary.get(k) != v] + [
             f"options.{k}" for k, v in (options or {}).items()
@@ -225,6 +288,8 @@ class Player:
             wrong.append("deadline")
         if bool(summary.get("email_moves")) != email_moves:
             wrong.append("email_moves")
+        if private and summary.get("private") is not True:
+            wrong.append("private")
         if wrong:
             raise verify.VerifyError(
                 f"the server made game {summary.get('id')} with other settings than you asked "
@@ -386,7 +451,11 @@ class Player:
         text = text.strip()
         if FULL_ID.fullmatch(text) or not self.config.get("server"):
             return text  # without an account the command itself says to run `pbem init`
-        known = set(self.store.receipt_games())
+        here = self.config.get("server")
+        known = {  # the games this home has seen on this server (receipts say where)
+            g for g in self.store.receipt_games()
+            if (self.store.receipt(g) or {}).get("server") in (None, here)
+        }
         if text in known:
             return text
         if len(text) < MIN_PREFIX:

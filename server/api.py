@@ -10,6 +10,7 @@ import peewee as pw
 from flask import Blueprint, Response, current_app, jsonify, request
 
 import engines
+from protocol.auth import HEADER_SIG
 from protocol.canonical import NotCanonical, canonical, loads_strict
 from protocol.commitments import view_salt
 from protocol.entries import FORMAT
@@ -18,7 +19,17 @@ from server import clock
 from server.auth import current_account, request_signature, signer_key
 from server.errors import ApiProblem
 from server.ledger import Ledger, head_of, is_game_id
-from server.models import Account, EmailInvite, Entry, Game, Invite, Payload, Seat, database
+from server.models import (
+    Account,
+    EmailInvite,
+    Entry,
+    Game,
+    Invite,
+    Payload,
+    PrivateGame,
+    Seat,
+    database,
+)
 from server.notices import claim_address_invites
 
 bp = Blueprint("api", __name__, url_prefix="/v1")
@@ -104,6 +115,35 @@ def game_or_404(game_id: str) -> Game:
     return game
 
 
+def is_private(game: Game) -> bool:
+    return PrivateGame.select().where(PrivateGame.game == game).exists()
+
+
+def member(game: Game, account: Account) -> bool:
+    """The creator, a seated player or an invited one: who may read a private game."""
+    return (
+        game.creator_id == account.id
+        or Seat.select().where((Seat.game == game) & (Seat.account == account)).exists()
+        or Invite.select().where((Invite.game == game) & (Invite.account == account)).exists()
+    )
+
+
+def readable_or_404(game_id: str) -> Game:
+    """A public game for anyone; a private one only for a signed request by a member.
+
+    Anyone else gets exactly the 404 of an id that names no game, so a private game's
+    existence is not told either."""
+    game = game_or_404(game_id)
+    if is_private(game):
+        try:
+            allowed = HEADER_SIG in request.headers and member(game, current_account())
+        except ApiProblem:  # unsigned, stale, forged or no account: the same 404 as for anyone
+            allowed = False
+        if not allowed:
+            raise ApiProblem(404, f"no game {game_id!r}")
+    return game
+
+
 def summary(game: Game, with_view: bool = True) -> dict[str, Any]:
     engine = engines.get(game.engine)
     players: list[dict[str, Any] | None] = [None] * game.seats
@@ -138,6 +178,7 @@ def summary(game: Game, with_view: bool = True) -> dict[str, Any]:
         "result": json.loads(game.result) if game.result else None,
         "view": view,
         "email_moves": bool(game.email_moves),  # as the signed genesis says
+        "private": is_private(game),
         **clock.summary(game),  # "deadline" (as the genesis says) and "clock" (the running one)
     }
 
@@ -269,10 +310,17 @@ def create_game() -> tuple[Response, int]:
     comes again, so a replayed or retried create never makes a second game."""
     account = current_account()
     data = body()
-    game, made = ledger().create_game(
-        account, data.get("engine"), data.get("options", {}), data.get("seats"), request_signature(),
-        deadline=data.get("deadline"), email_moves=data.get("email_moves", False),
-    )
+    private = data.get("private", False)
+    if not isinstance(private, bool):
+        raise ApiProblem(400, "private must be true or false")
+    with database.atomic():  # never a private game that was public for a moment
+        game, made = ledger().create_game(
+            account, data.get("engine"), data.get("options", {}), data.get("seats"),
+            request_signature(), deadline=data.get("deadline"),
+            email_moves=data.get("email_moves", False),
+        )
+        if made and private:
+            PrivateGame.create(game=game)
     return jsonify(summary(game)), 201 if made else 200
 
 
@@ -280,7 +328,20 @@ def create_game() -> tuple[Response, int]:
 def list_games() -> Response:
     account = current_account()
     if request.args.get("open"):
-        query = Game.select().where(Game.status == "open").order_by(Game.created.desc()).limit(100)
+        kept = Invite.select(Invite.game).where(Invite.account == account)
+        query = (
+            Game.select()
+            .where(
+                (Game.status == "open")
+                & (
+                    Game.id.not_in(PrivateGame.select(PrivateGame.game))
+                    | Game.id.in_(kept)
+                    | (Game.creator == account)
+                )
+            )
+            .order_by(Game.created.desc())
+            .limit(100)
+        )
     else:
         seated = Seat.select(Seat.game).where(Seat.account == account)
         invited = Invite.select(Invite.game).where(Invite.account == account)
@@ -307,14 +368,14 @@ def list_games() -> Response:
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str) -> Response:
-    return jsonify(summary(game_or_404(game_id)))
+    return jsonify(summary(readable_or_404(game_id)))
 
 
 @bp.post("/games/<game_id>/join")
 def join_game(game_id: str) -> Response:
     account = current_account()
     data = body()
-    game_or_404(game_id)
+    readable_or_404(game_id)  # a private game is joined by invitation only
     game = ledger().join(
         game_id, account, data.get("seat"), data.get("nonce"), data.get("sig"), data.get("prev")
     )
@@ -413,7 +474,7 @@ def _entries(game: Game, since: int) -> tuple[list[dict[str, Any]], dict[str, An
 
 @bp.get("/games/<game_id>/log")
 def log(game_id: str) -> Response:
-    game = game_or_404(game_id)
+    game = readable_or_404(game_id)
     raw = request.args.get("from", "0")
     if not LOG_FROM.fullmatch(raw) or int(raw) > LOG_FROM_MAX:
         raise ApiProblem(400, f"from: a seq, 0 to {LOG_FROM_MAX} in decimal digits")
@@ -423,5 +484,5 @@ def log(game_id: str) -> Response:
 
 @bp.get("/games/<game_id>/export")
 def export(game_id: str) -> Response:
-    game = game_or_404(game_id)
+    game = readable_or_404(game_id)
     return jsonify({"format": FORMAT, "game": game.id, "entries": _entries(game, 0)[0]})

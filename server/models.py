@@ -253,6 +253,18 @@ class InboxMessage(BaseModel):
 MODELS.extend([MoveToken, InboxMessage])
 
 
+class PrivateGame(BaseModel):
+    """A private game (issue 8): only its creator, players and invited players can read it;
+    everyone else gets the 404 of a game that does not exist. The server's policy, not a rule
+    of the game, so it is not in the signed genesis. A table of its own: a new table needs no
+    schema migration."""
+
+    game = pw.ForeignKeyField(Game, primary_key=True, backref="private_rows", on_delete="CASCADE")
+
+
+MODELS.append(PrivateGame)
+
+
 def open_database(url: str | None, data_dir: Path) -> pw.Database:
     """SQLite in the data directory unless a DATABASE_URL names another database."""
     if url:

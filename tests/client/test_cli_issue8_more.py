@@ -14,7 +14,19 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.client.test_cli_issue8 import Cli, cli, two_player_game  # noqa: F401 - fixture
+import pytest
+import requests
+
+from client.api import ApiError
+from client.cli import app
+from client.play import Player
+from tests.client.test_cli_issue8 import (  # noqa: F401 - cli is a fixture
+    Cli,
+    cli,
+    init,
+    play_out,
+    two_player_game,
+)
 from tests.conftest import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,3 +96,121 @@ def test_a_numbered_move_is_confirmed_on_a_terminal(cli: Cli, live_server: LiveS
     cli("ada", "move", game)
     code, seen = _pty_run(["move", game, "1", "--yes"], env, b"n\n")
     assert code == 0 and "[y/N]" not in seen and "played " in seen
+
+
+# -- spectators and private games --------------------------------------------------------------
+
+
+def test_anyone_may_watch_a_public_game(cli: Cli, live_server: LiveServer) -> None:  # noqa: F811
+    """issue 8: `pbem show GAME` by a player without a seat (and by someone with no account at
+    all, given --server) shows the spectator's view, whose turn it is from the signed log, and
+    says the board is the server's public view; at the end, the final position revealed."""
+    game = two_player_game(cli, live_server)
+    init(cli, live_server, "cy")
+    watched = cli("cy", "show", game).stdout
+    assert "you: watching (no seat)" in watched and "to move: seat 0 red (ada)" in watched
+    assert "spectators' views carry no commitment" in watched
+    shown = json.loads(cli("cy", "show", game, "--json").stdout)
+    assert shown["spectator"] is True and shown["seat"] is None and shown["view_checked"] is False
+    assert shown["to_move"] == 0 and shown["head"]["seq"] == 3
+    # no account at all: --server (or PBEM_SERVER) is enough to watch
+    stranger = cli("nobody", "--server", live_server.url, "show", game, "--json").stdout
+    assert json.loads(stranger)["spectator"] is True
+    env_watch = cli.runner.invoke(
+        app, ["show", game], env={**cli.env("nobody2"), "PBEM_SERVER": live_server.url}
+    )
+    assert env_watch.exit_code == 0 and "watching (no seat)" in env_watch.stdout
+    # the game ends: a spectator sees the final position and the result, checked by the audit
+    play_out(game, [Player(cli.tmp_path / "ada"), Player(cli.tmp_path / "bo")])
+    over = json.loads(cli("cy", "show", game, "--json").stdout)
+    assert over["status"] == "over" and over["final_view"] is not None and over["result"]
+    assert "game over:" in cli("cy", "show", game).stdout
+
+
+def test_a_spectator_is_not_fooled_about_a_seat(cli: Cli, live_server: LiveServer) -> None:  # noqa: F811
+    """issue 8: the spectator's status line comes from the signed log: a player who holds a seat
+    is never shown as a spectator, even when the server answers 403 to the seat's view."""
+    game = two_player_game(cli, live_server)
+    ada = Player(cli.tmp_path / "ada")
+    from client import spectate
+    from client.play import ServerLie
+
+    with pytest.raises(ServerLie, match="gives your key seat 0"):
+        spectate.watch(ada, game)
+
+
+def test_a_private_game_is_seen_by_its_players_only(cli: Cli, live_server: LiveServer) -> None:  # noqa: F811
+    """issue 8: `pbem new --private`: not in `games --open` for others, its summary, log and
+    export are a 404 for strangers (as for a game that does not exist), joined by invitation
+    only; the creator, the invited and the seated players see it as any game."""
+    init(cli, live_server, "ada", "bo", "cy")
+    made = json.loads(cli("ada", "new", "magier", "--private", "--json").stdout)
+    game = made["id"]
+    assert made["private"] is True
+    assert game not in cli("bo", "games", "--open").stdout
+    assert game in cli("ada", "games", "--open").stdout
+    told = cli("cy", "show", game, code=1).stderr
+    assert "or it is private" in told and "Traceback" not in told
+    assert "no game" in cli("cy", "join", game, code=1).stderr
+    for path in (f"/v1/games/{game}", f"/v1/games/{game}/log", f"/v1/games/{game}/export"):
+        answer = requests.get(live_server.url + path, timeout=10)
+        nothing = requests.get(live_server.url + path.replace(game, "0" * 16), timeout=10)
+        assert answer.status_code == 404 == nothing.status_code
+        assert answer.json()["detail"].replace(game, "X") == nothing.json()["detail"].replace("0" * 16, "X")
+    cli("ada", "invite", game, "bo")
+    assert game in cli("bo", "games", "--open").stdout
+    cli("bo", "join", game)
+    assert json.loads(cli("bo", "show", game, "--json").stdout)["seat"] == 1
+    assert "or it is private" in cli("cy", "show", game, code=1).stderr
+    assert json.loads(cli("ada", "export", game, "--json").stdout)["game"] == game
+    public = json.loads(cli("ada", "new", "magier", "--json").stdout)
+    assert public["private"] is False and public["id"] in cli("cy", "games", "--open").stdout
+
+
+def test_private_must_be_a_boolean(live_server: LiveServer, tmp_path: Path) -> None:
+    """issue 8: `private` in a create request is true or false, nothing else (400)."""
+    ada = Player(tmp_path / "ada")
+    ada.init_account(live_server.url, "ada", "ada@example.org")
+    with pytest.raises(ApiError) as caught:
+        ada.api.post("/v1/games", {"engine": "magier", "options": {}, "seats": 2, "private": 1})
+    assert caught.value.status == 400 and "private" in caught.value.detail
+
+
+# -- profiles ------------------------------------------------------------------------------------
+
+
+def test_one_home_with_accounts_on_two_servers(cli: Cli, live_server: LiveServer, tmp_path: Path) -> None:  # noqa: F811
+    """issue 8: one home (one key) holds an account on each of two servers; the newest init is the
+    default, `--server URL` and PBEM_SERVER pick another for any command, `pbem servers` lists
+    them and `--default` switches; each server's games are found by prefix on that server."""
+    from client.demo import free_port, start_server
+
+    port = free_port()
+    other = start_server(tmp_path / "second", port, workers=1)
+    second = f"http://127.0.0.1:{port}"
+    try:
+        game_a = two_player_game(cli, live_server)  # ada's first account, on the live server
+        cli("ada", "init", "--server", second, "--name", "ada2", "--email", "ada@example.org")
+        rows = json.loads(cli("ada", "servers", "--json").stdout)
+        assert {r["server"]: (r["name"], r["default"]) for r in rows} == {
+            live_server.url: ("ada", False), second: ("ada2", True)
+        }
+        game_b = json.loads(cli("ada", "new", "magier", "--no-join", "--json").stdout)["id"]
+        assert game_b in cli("ada", "games").stdout  # made on the default (second) server
+        assert game_b not in cli("ada", "--server", live_server.url, "games").stdout
+        assert game_a in cli("ada", "--server", live_server.url, "games").stdout
+        # the default is now the second server: game_a is found with --server only
+        assert json.loads(cli("ada", "--server", live_server.url, "show", game_a[:6], "--json").stdout)["seat"] == 0
+        assert "no game of yours" in cli("ada", "show", game_a[:6], code=1).stderr
+        env = {**cli.env("ada"), "PBEM_SERVER": live_server.url}
+        via_env = cli.runner.invoke(app, ["show", game_a, "--json"], env=env)
+        assert via_env.exit_code == 0 and json.loads(via_env.stdout)["seat"] == 0
+        whoami = json.loads(cli("ada", "--server", live_server.url, "whoami", "--json").stdout)
+        assert whoami["name"] == "ada" and whoami["server"] == live_server.url
+        assert json.loads(cli("ada", "whoami", "--json").stdout)["name"] == "ada2"
+        cli("ada", "servers", "--default", live_server.url)
+        assert json.loads(cli("ada", "show", game_a, "--json").stdout)["seat"] == 0
+        assert "no account of yours on" in cli("ada", "servers", "--default", "http://127.0.0.1:9", code=1).stderr
+    finally:
+        other.terminate()
+        other.wait(timeout=30)

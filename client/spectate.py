@@ -1,0 +1,80 @@
+"""Watching a game without a seat: `pbem show GAME` for anyone the game is not private to.
+
+A spectator checks what can be checked: the whole signed log (the chain, the signatures,
+the seats, whose turn it is, the result) and, once the game is over, the final position
+replayed from the export with everything revealed. The board of a running game is the
+engine's public view as the server draws it: the log commits each seat's view, not the
+spectators', so that one picture is the server's word, and `pbem show` says so.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from client import verify
+from client.api import ApiError
+from client.play import ClientError, ServerLie, local_engine, render, revealed_view
+from protocol.audit import final_state
+
+if TYPE_CHECKING:
+    from client.play import Player
+
+UNCHECKED = "the board is the server's public view (spectators' views carry no commitment)"
+
+
+def watch(player: Player, game: str) -> dict[str, Any]:
+    """What `pbem show` prints for someone without a seat, in the same shape as Player.show."""
+    try:
+        summary = player.api.game(game)
+    except ApiError as exc:
+        if exc.status == 404:
+            raise ClientError(
+                f"no game {game} on {player.api.base} (or it is private: only its players see it)"
+            ) from None
+        raise
+    synced = verify.sync(player.api, player.store, game)
+    receipt = synced.receipt
+    if receipt.get("seat") is not None:
+        raise player._kept(game, ServerLie(
+            f"the server refuses you a seat's view of game {game}, but its signed log gives your "
+            f"key seat {receipt['seat']}"
+        ), {"summary": summary, "log": synced.entries})
+    try:
+        verify.check_summary(receipt, summary)
+    except verify.VerifyError as exc:
+        raise player._kept(game, exc, {"summary": summary}) from None
+    engine = local_engine(str(receipt.get("engine")))
+    players = summary.get("players") or []
+    status = receipt.get("status")
+    final_view = None
+    if status == "over":
+        export = player.export(game)
+        verdict, state = final_state(export)
+        if state is not None and verdict.ok:
+            final_view = revealed_view(engine, state, int(receipt.get("seats") or 0))
+    view = summary.get("view") or {}
+    if status == "open":
+        taken = len(receipt.get("players") or {})
+        text = f"waiting for players: {taken} of {len(players)} seats taken; others join with: pbem join {game}"
+    else:
+        text = render(engine, final_view if final_view is not None else view)
+    return {
+        "game": game,
+        "engine": engine.id,
+        "title": engine.title,
+        "seat": None,
+        "spectator": True,
+        "seat_names": engine.seat_names(int(receipt.get("seats") or len(players))),
+        "players": players,
+        "status": status,
+        "to_move": receipt.get("to_move"),
+        "your_turn": False,
+        "head": synced.head,
+        "result": receipt.get("result"),
+        "view": view,
+        "view_checked": False,
+        "final_view": final_view,
+        "text": text,
+        "deadline": receipt.get("deadline"),
+        "clock": summary.get("clock") if status == "running" else None,
+    }
