@@ -37,6 +37,7 @@ from client.play import (
     parse_options,
     retryable,
 )
+from client.rematch import rematch as rematch_game
 from client.store import StoreError
 from client.verify import VerifyError
 from engines.core import IllegalMove, color_wanted
@@ -768,6 +769,26 @@ def _interactive() -> bool:
         return sys.stdin.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+@app.command()
+def rematch(game: GameArg, as_json: JsonOpt = False) -> None:
+    """Play a finished game again: same game, options and players, each one seat further on.
+
+    The player of seat 0 takes seat 1, and so on round (two players swap colours). You take
+    your new seat; the others' seats are kept for them, and they are told by mail: each one
+    takes theirs with `pbem join NEW`.
+    """
+    done = rematch_game(_player(), game)
+    if as_json:
+        _print_json(done)
+        return
+    names = done["summary"].get("seat_names") or []
+    seats = ", ".join(
+        f"{name} ({names[int(s)] if int(s) < len(names) else 'seat ' + s})" for s, name in done["seats"].items()
+    )
+    _out().print(Text(f"rematch of {game}: game {done['game']}, seats {seats}"))
+    _out().print(Text(f"the others join with: pbem join {done['game']}"))
 
 
 @app.command()

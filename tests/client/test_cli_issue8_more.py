@@ -214,3 +214,34 @@ def test_one_home_with_accounts_on_two_servers(cli: Cli, live_server: LiveServer
     finally:
         other.terminate()
         other.wait(timeout=30)
+
+
+# -- rematch -------------------------------------------------------------------------------------
+
+
+def test_rematch_same_players_seats_rotated(cli: Cli, live_server: LiveServer) -> None:  # noqa: F811
+    """issue 8: `pbem rematch G` after the end: a new game of the same engine and options, the
+    asker in its rotated seat, the other player's rotated seat kept for them, so that a plain
+    `pbem join NEW` seats them there and starts the game. Not before the end, not for a stranger."""
+    game = two_player_game(cli, live_server, "-O", "open_placement=true")
+    assert "a rematch follows a finished game" in cli("ada", "rematch", game, code=1).stderr
+    play_out(game, [Player(cli.tmp_path / "ada"), Player(cli.tmp_path / "bo")])
+    init(cli, live_server, "cy")
+    assert "only its players can ask" in cli("cy", "rematch", game, code=1).stderr
+    told = cli("ada", "rematch", game).stdout
+    done = json.loads(cli("bo", "rematch", game, "--json").stdout)  # bo may ask too: another game
+    assert done["seats"] == {"0": "bo", "1": "ada"} and done["game"] not in told
+    new = told.split(": game ")[1].split(",")[0]
+    assert f"rematch of {game}: game {new}, seats bo (red), ada (black)" in told
+    assert f"pbem join {new}" in told
+    summary = json.loads(cli("ada", "show", new, "--json").stdout)
+    assert summary["status"] == "open" and summary["seat"] == 1
+    old = json.loads(cli("ada", "show", game, "--json").stdout)
+    made = Player(cli.tmp_path / "ada").summary(new)
+    assert made["options"] == Player(cli.tmp_path / "ada").summary(game)["options"]
+    assert made["options"]["open_placement"] is True and old["engine"] == made["engine"]
+    assert made["invited"] == [{"seat": 0, "name": "bo"}]
+    assert "kept for bo" in cli("cy", "join", new, code=1).stderr
+    cli("bo", "join", new)
+    started = json.loads(cli("bo", "show", new, "--json").stdout)
+    assert started["seat"] == 0 and started["status"] == "running"
