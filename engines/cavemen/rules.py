@@ -658,6 +658,8 @@ class Cavemen(BaseEngine):
     # ------------------------------------------------------------ what a seat may see (CV-15, CV-18)
 
     def view(self, state: State, seat: Seat | None) -> View:
+        if seat is not None and (not _is_int(seat) or seat not in (0, 1)):
+            raise ValueError(f"cavemen has seats 0 and 1, not {seat!r}")
         field = []
         for piece in state["field"]:
             if piece is None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engines.cavemen import ENGINE as E
 from engines.core import IllegalMove, Rng
@@ -83,3 +85,17 @@ def test_ambiguous_attack_needs_from() -> None:
 def test_the_public_part_of_a_placement_formats_without_the_card() -> None:
     public, _ = E.split_move({"type": "place", "card": "dino", "path": 0, "row": 1})
     assert E.format(public) == "place a caveman P0 r1"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=30) | st.from_regex(r"(move|side|jump|attack|extinguish|place|cave|discard|reveal) [a-z0-9 ]{0,20}"))
+def test_any_text_is_a_move_or_a_clear_refusal(text: str) -> None:
+    s = board()
+    put(s, RED, "zippy", 1, 3)
+    s["hands"][RED] = ["cave", "gritty"]
+    try:
+        move = E.parse(text, E.view(s, RED))
+    except IllegalMove as err:
+        assert err.message.strip()
+        return
+    assert isinstance(move, dict) and isinstance(move["type"], str)
