@@ -60,7 +60,7 @@ def _score(view: View, move: Move) -> float:
         return 30 if gained else -1
     if t in ("counter", "accept"):
         return 20
-    if t in ("done", "draw", "nocounter", "decline", "roll"):
+    if t in ("done", "draw", "nocounter", "decline", "roll", "keep"):
         return 10
     if t in ("end", "pass"):
         return 0

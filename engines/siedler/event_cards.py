@@ -226,8 +226,13 @@ def _on_master_builder(state: State, seat: int, move: Move, rng: Rng, events: li
     i = move["pile"]
     if after:
         after[0]["exclude"] = i
-    hands.put_under(state, seat, move["card"], i, events)
-    hands.begin_search(state, seat, i, 1, after, events)
+    hands.begin_search(state, seat, i, 1, [{"step": "put_under", "seat": seat, "card": move["card"], "pile": i}, *after], events)
+
+
+@step("put_under")
+def _put_under_step(state: State, s: dict[str, Any], rng: Rng, events: list[Event]) -> None:
+    """The Master Builder's hand card goes under the pile once the new card is taken."""
+    hands.put_under(state, s["seat"], s["card"], s["pile"], events)
 
 
 # ---------------------------------------------------------------- Raid (ST-15, house)

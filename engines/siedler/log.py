@@ -37,6 +37,8 @@ def describe(event: Mapping[str, Any]) -> str | None:  # noqa: C901, PLR0911, PL
     pile = d.get("pile")
     p = f"pile {pile + 1}" if isinstance(pile, int) else "a pile"
     simple = {
+        "arranged": lambda: f"{who} keeps the arrangement of the start regions",
+        "swapped_regions": lambda: f"{who} swaps the start regions {_card(d.get('a'))} and {_card(d.get('b'))}",
         "setup": lambda: f"setup ({d.get('variant')}): piles of {d.get('piles')}",
         "start_rolls": lambda: f"start rolls {d.get('rounds')}: {_seat(d.get('start_player'))} begins",
         "searches": lambda: f"{who} searches {p}",

@@ -1,5 +1,6 @@
 """Text notation for siedler moves: what a player types, one move per line.
 
+    arrange pasture-3 goldfield-6      at setup: swap two of your start regions; keep: done
     roll                               roll both dice
     play alchemist 4                   before the roll: the production die shows 4
     build road right | build settlement left | build city 2 [omit ore]
@@ -138,7 +139,7 @@ def parse(text: str, view: View) -> Move:  # noqa: C901 - one branch per move wo
     if not words:
         raise IllegalMove("type a move; " + HELP)
     head, rest = words[0], words[1:]
-    if head in ("roll", "end", "accept", "decline", "done", "nocounter", "pass") and not rest:
+    if head in ("roll", "end", "accept", "decline", "done", "nocounter", "pass", "keep") and not rest:
         return {"type": head}
     if head == "no" and rest == ["counter"]:
         return {"type": "nocounter"}
@@ -175,6 +176,8 @@ def parse(text: str, view: View) -> Move:  # noqa: C901 - one branch per move wo
         return _parse_play(rest)
     if head in ("place",) and len(rest) == 1 and rest[0] in SIDES:
         return {"type": "place", "side": rest[0]}
+    if head == "arrange" and len(rest) == 2:
+        return {"type": "arrange", "a": card_id(rest[0]), "b": card_id(rest[1])}
     if head == "regions" and len(rest) == 2:
         pick = [None if w == "none" else card_id(w) for w in rest]
         return {"type": "regions", "above": pick[0], "below": pick[1]}
@@ -238,8 +241,10 @@ def _parse_play(rest: list[str]) -> Move:
 def format(move: Move) -> str:  # noqa: A001, C901 - the engine interface names it format
     t = move["type"]
     omit = f" omit {move['omit']}" if "omit" in move else ""
-    if t in ("roll", "end", "accept", "decline", "done", "nocounter", "pass"):
+    if t in ("roll", "end", "accept", "decline", "done", "nocounter", "pass", "keep"):
         return t
+    if t == "arrange":
+        return f"arrange {move['a']} {move['b']}"
     if t == "build":
         if move["what"] == "city":
             return f"build city {move['at']}{omit}"

@@ -11,6 +11,7 @@ WIDTH = 13
 SHORT = {"lumber": "lumb", "wool": "wool", "grain": "grai", "brick": "bric", "ore": "ore", "gold": "gold"}
 
 DOING = {
+    "arrange": "arrange the start regions (arrange A B | keep)",
     "start": "choose the pile of the starting hand (search pile N)",
     "pick": "take cards from the searched pile (take CARD ...)",
     "roll": "roll (or play alchemist N)",

@@ -9,6 +9,7 @@ register one handler per pending kind (flow.DECISIONS) and per automatic step
 recomputes the tokens and checks the win (SI-19, SI-20) after every step.
 
     pending kind  who             moves
+    arrange       each player     arrange A B | keep                    (SI-6)
     start         each player     search pile N                         (SI-14)
     pick          searcher        take CARD ...                         (SI-12, SI-14)
     roll          turn player     roll | play alchemist N               (SI-10)
@@ -30,6 +31,7 @@ from typing import Any
 from engines.core import BaseEngine, Event, IllegalMove, Move, Rng, Seat, State, View
 from engines.siedler import (  # noqa: F401 - importing registers the steps and decisions
     action,
+    arrange,
     build,
     event_cards,
     flow,

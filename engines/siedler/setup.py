@@ -113,6 +113,8 @@ def new_state(options: Mapping[str, Any], rng: Rng) -> tuple[State, list[Event]]
         Event("start_rolls", {"rounds": rounds, "start_player": first}),
     ]
     state["queue"] = [
-        {"step": "start_hand", "seat": first, "exclude": None},
+        {"step": "arrange", "seat": first},  # SI-6
+        {"step": "arrange", "seat": 1 - first},
+        {"step": "start_hand", "seat": first, "exclude": None},  # SI-14
     ]
     return state, events

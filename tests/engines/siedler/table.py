@@ -42,8 +42,11 @@ def die_key(*wanted: int) -> bytes:
     return key_for(lambda rng: 1 + rng.randbelow(6) in wanted)
 
 
-def new_game(variant: str = "tournament-new-players", **options: Any) -> dict[str, Any]:
+def new_game(variant: str = "tournament-new-players", *, arranged: bool = True, **options: Any) -> dict[str, Any]:
+    """A game after setup; with `arranged` both players have kept the default regions (SI-6)."""
     state, _ = E.setup(2, {"variant": variant, **options}, Rng(b"table"))
+    while arranged and state["pending"]["kind"] == "arrange":
+        state, _ = play(state, state["pending"]["seat"], {"type": "keep"})
     return state
 
 

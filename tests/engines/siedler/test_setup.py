@@ -43,6 +43,24 @@ def test_si6_si7_the_start_principality() -> None:
     assert pr.region_at(s["principalities"][0], -1, "above")["card"] == "pasture-3"
 
 
+def test_si6_each_player_may_rearrange_his_start_regions_start_player_first() -> None:
+    s = new_game(arranged=False)
+    first = s["start_player"]
+    assert s["pending"] == {"kind": "arrange", "seat": first}
+    assert len(E.legal_moves(s, first)) == 16  # keep, or one of 15 swaps
+    mine = "pasture-3" if first == 0 else "pasture-4"
+    gold = "goldfield-6" if first == 0 else "goldfield-1"
+    s, events = play(s, first, {"type": "arrange", "a": mine, "b": gold})
+    p = s["principalities"][first]
+    assert pr.region_at(p, -1, "above")["card"] == gold and pr.region_at(p, 1, "above")["card"] == mine
+    with pytest.raises(Exception, match="start regions of yours"):
+        play(s, first, {"type": "arrange", "a": mine, "b": "forest-2"})
+    s, _ = play(s, first, {"type": "keep"})
+    assert s["pending"] == {"kind": "arrange", "seat": 1 - first}
+    s, _ = play(s, 1 - first, {"type": "keep"})
+    assert s["pending"]["kind"] == "start" and s["pending"]["seat"] == first
+
+
 def test_si14_start_player_by_rolls_ties_reroll() -> None:
     s = new_game()
     rounds = s["start_rolls"]
