@@ -35,6 +35,10 @@ Readings of the rulings where they leave a choice:
   path; a Plucky or Gutsy that took its starting path's move (without leaving it
   sideways) has one more move there; the state records only what everybody saw (which
   caveman moved how), the extra move follows from the card, so the view leaks nothing.
+- CV-6/CV-8 a Plucky or Gutsy whose first move was a winning attack is not stopped by
+  it: it keeps its second move if still in its starting path, and like any caveman may
+  use the move of a path it arrived in (by the attack across, or by a sideways second
+  move) if that move is unused; it never attacks twice in a turn.
 - Phases end by an explicit "end" move, except where the end is forced by public facts
   only (no caveman of the player on the field: no move phase; an empty hand or three
   cards placed: no place phase; an empty hand: no discard). Skipping on private grounds
@@ -142,18 +146,16 @@ def _fresh_tm() -> dict[str, Any]:
 # ---------------------------------------------------------------- what a caveman may do
 
 
-def _bonus(state: State, i: int, piece: Mapping[str, Any]) -> tuple[bool, bool]:
-    """(extra move available, that extra move may attack) for the caveman at index i (CV-6)."""
+def _bonus(state: State, i: int, piece: Mapping[str, Any]) -> bool:
+    """CV-6: a Plucky or Gutsy that took its starting path's move with its first move and
+    is still in that path (no sideways move) has a second move there."""
     if piece["card"] not in cards.DOUBLE:
-        return False, False
+        return False
     acts = state["tm"]["acts"].get(str(piece["id"]))
-    if acts is None or len(acts["kinds"]) != 1:
-        return False, False
-    first = acts["kinds"][0]
+    if acts is None or len(acts["kinds"]) != 1 or acts["kinds"][0] == "side":
+        return False
     p = path_of(i)
-    if first == "side" or p != acts["start"] or state["tm"]["used"][p] != piece["id"]:
-        return False, False
-    return True, first != "attack"
+    return p == acts["start"] and state["tm"]["used"][p] == piece["id"]
 
 
 def _caveman_options(state: State, i: int) -> tuple[bool, bool, bool]:
@@ -163,13 +165,15 @@ def _caveman_options(state: State, i: int) -> tuple[bool, bool, bool]:
     p = path_of(i)
     acts = tm["acts"].get(str(piece["id"]))
     kinds = acts["kinds"] if acts else []
-    bonus, bonus_attack = _bonus(state, i, piece)
-    if "attack" in kinds and not bonus:
-        return False, False, False  # CV-8: an attack ends its movement
+    attacked = "attack" in kinds
+    # CV-8: an attack ends its movement, except a first-move attack of Plucky or Gutsy that
+    # won (CV-6): that one may still move, but never attack again this turn.
+    if attacked and not (piece["card"] in cards.DOUBLE and kinds[0] == "attack" and kinds.count("attack") == 1):
+        return False, False, False
     if tm["used"][p] is None:
-        return True, "attack" not in kinds, piece["card"] == "zippy" and acts is None
-    if bonus:
-        return True, bonus_attack, False
+        return True, not attacked, piece["card"] == "zippy" and acts is None
+    if _bonus(state, i, piece):
+        return True, not attacked, False
     return False, False, False
 
 

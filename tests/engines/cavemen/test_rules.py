@@ -227,6 +227,35 @@ def test_cv6_a_first_attack_that_wins_leaves_the_second_move_but_no_second_attac
 
 
 @BOTH
+def test_cv6_after_a_first_attack_and_a_sideways_second_move_the_new_paths_move_remains(open_game: bool) -> None:
+    s = board(open_game)
+    put(s, RED, "plucky", 1, 3)
+    put(s, BLUE, "gutsy", 1, 4)
+    put(s, BLUE, "gritty", 2, 5)
+    s, _ = do(s, "attack P1 r4 from P1 r3")
+    s, _ = do(s, "side P1 r4 right")
+    left = moves(s)
+    assert "move P2 r4 down" in left and "attack P2 r5 from P2 r4" not in left, "one attack a turn"
+    s, _ = do(s, "move P2 r4 down")
+    assert moves(s) == ["end phase"]
+
+
+@BOTH
+def test_cv6_cv8_a_first_attack_across_into_the_next_path_leaves_that_paths_move(open_game: bool) -> None:
+    s = board(open_game)
+    put(s, RED, "gutsy", 1, 3)
+    put(s, BLUE, "zippy", 2, 3)
+    s, _ = do(s, "attack P2 r3 from P1 r3")
+    assert at(s, 2, 3)["card"] == "gutsy"
+    assert "move P2 r3 up" in moves(s) and not any(m.startswith("attack") for m in moves(s))
+    s = board(open_game)
+    put(s, RED, "gritty", 1, 3)
+    put(s, BLUE, "zippy", 2, 3)
+    s, _ = do(s, "attack P2 r3 from P1 r3")
+    assert moves(s) == ["end phase"], "an ordinary caveman's attack ends its movement (CV-8)"
+
+
+@BOTH
 def test_cv6_an_attack_as_the_second_move_ends_the_movement(open_game: bool) -> None:
     s = board(open_game)
     put(s, RED, "gutsy", 1, 2)
