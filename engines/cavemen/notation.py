@@ -1,7 +1,8 @@
 """Text notation for Cavemen moves: what a player types, one decision per line.
 
     move P1 r3 up            step one position along the path (up = towards Blue's fires,
-                             row 6; down = towards Red's, row 1); "step" reads too
+                             row 6; down = towards Red's, row 1); "step" reads too, and
+                             "forward" / "back" (towards the opponent's fires / your own)
     jump P1 r3 up            Zippy's jump of two positions onto an empty one (CV-7)
     side P1 r3 right         sideways across the card of that row into the next path
                              (left = P0 side, right = P3 side)
@@ -106,11 +107,16 @@ def parse(text: str, view: View) -> Move:  # noqa: C901, PLR0911, PLR0912 - one 
         return {"type": "noreveal"}
     word, _, rest = s.partition(" ")
     if word in ("move", "step", "jump", "side"):
-        m = re.match(r"^(.*?)\s*(up|down|left|right)$", rest)
+        m = re.match(r"^(.*?)\s*(up|down|left|right|forward|back)$", rest)
         if not m:
             raise IllegalMove(f"write '{word} P1 r3 <direction>', e.g. 'move P1 r3 up' or 'side P1 r3 right'")
         p, r = _pos(m.group(1))
         d = m.group(2)
+        if d in ("forward", "back"):  # towards the opponent's fires, or one's own
+            seat = view.get("seat")
+            if seat not in (0, 1):
+                raise IllegalMove("forward and back depend on your side: write up or down")
+            d = "up" if (d == "forward") == (seat == 0) else "down"
         kind = "step" if word == "move" else word
         if kind == "side" and d in ("up", "down"):
             raise IllegalMove("a sideways move goes left or right; to go up or down use 'move'")

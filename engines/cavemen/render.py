@@ -97,7 +97,8 @@ def render(view: dict[str, Any], color: bool = False) -> str:  # noqa: C901, PLR
         lines.append(_line(view, row, color))
     lines.append(_header())
     lines.append("  R:/B: owner; ?? face down, unknown to you; ^ face up; ! face down but known to you;")
-    lines.append("  * yours, known to the opponent. Up = towards row 6 (Blue's fires).")
+    where = {0: "at the top", 1: "your fires, at the bottom"}.get(seat, "at the top")
+    lines.append(f"  * yours, known to the opponent. Up = towards row 6 ({where}); forward = towards the opponent.")
     for s in (0, 1):
         top = view["inactive_tops"][s]
         gone = view["gone"][s]

@@ -38,6 +38,8 @@ def test_spellings() -> None:
     v = E.view(s, RED)
     assert E.parse("  Move p1R6 DOWN ", v) == {"type": "step", "path": 1, "row": 6, "dir": "down"}
     assert E.parse("step P1 6 down", v) == {"type": "step", "path": 1, "row": 6, "dir": "down"}
+    assert E.parse("move P1 r6 back", v) == {"type": "step", "path": 1, "row": 6, "dir": "down"}
+    assert E.parse("move P1 r6 forward", E.view(s, BLUE))["dir"] == "down", "Blue's forward is down"
     assert E.parse("move P1 r6 right", v) == {"type": "side", "path": 1, "row": 6, "dir": "right"}
     assert E.parse("extinguish a", v) == {"type": "extinguish", "col": "A", "path": 1, "row": 6}
     assert E.parse("discard 2", v) == {"type": "discard", "card": "cave"}
