@@ -703,6 +703,12 @@ def move(
     yes: Annotated[
         bool, typer.Option("--yes", "-y", help="Send a move typed by number without asking.")
     ] = False,
+    one: Annotated[
+        bool,
+        typer.Option(
+            "--one", help="Make just this move, even when the same move is then forced again."
+        ),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Make a move: its number in the list of legal moves, or its notation.
@@ -710,7 +716,9 @@ def move(
     Without MOVE, list the legal moves (when it is your turn; else say whose turn it is).
     With one, sign and send it, then print the new view. A number means the move listed
     with it: if the game has moved on since that list, list again. On a terminal, a move
-    typed by number is spelt out in notation and sent only when you say yes.
+    typed by number is spelt out in notation and sent only when you say yes. When the same
+    move is then the only legal one again (Der Feuersalamander's key throws), it is made again
+    at once, each one echoed, until there is a choice or the turn passes (--one: not).
 
     There is no undo, not even by agreement: a sent move is signed into the game's
     hash-chained log, which the other players may read at once, and a signed log cannot
@@ -744,6 +752,9 @@ def move(
     if not as_json:
         _out().print(Text(f"sending {text} ..."))
     answer = player.submit(st, chosen_move)
+    if not as_json:
+        _out().print(Text(f"played {answer.get('text')} (entry {_entry_seq(answer)})", style="bold"))
+    again = [] if one else _forced_repeats(player, game, chosen_move, as_json)
     shown = player.show(game)
     if as_json:
         _print_json(
@@ -751,12 +762,34 @@ def move(
                 "move": answer.get("move"),
                 "text": answer.get("text"),
                 "head": answer.get("head"),
+                "forced": [{"text": a.get("text"), "entry": _entry_seq(a)} for a in again],
                 "show": shown,
             }
         )
         return
-    _out().print(Text(f"played {answer.get('text')} (entry {_entry_seq(answer)})", style="bold"))
     _show(shown)
+
+
+FORCED_LIMIT = 20  # more forced repeats than any rule allows (five key throws at most)
+
+
+def _forced_repeats(player: Player, game: str, played: dict[str, Any], quiet: bool) -> list[dict[str, Any]]:
+    """Play the same move again while it stays the only legal one (Der Feuersalamander's key
+    throws): a decision with no choice is not worth a command of its own. Each is a signed move
+    like any other, made on the verified head and echoed."""
+    answers: list[dict[str, Any]] = []
+    for _ in range(FORCED_LIMIT):
+        st = player.state(game)
+        if not st.my_turn:
+            break
+        listed = player.moves(game)["moves"]
+        if len(listed) != 1 or listed[0]["move"] != played:
+            break
+        answer = player.submit(st, played)
+        answers.append(answer)
+        if not quiet:
+            _out().print(Text(f"played {answer.get('text')} again (entry {_entry_seq(answer)}): the only move", style="bold"))
+    return answers
 
 
 def _by_number(chosen: str) -> bool:

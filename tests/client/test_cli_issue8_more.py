@@ -9,10 +9,12 @@ from __future__ import annotations
 import json
 import os
 import pty
+import random
 import select
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import requests
@@ -245,3 +247,60 @@ def test_rematch_same_players_seats_rotated(cli: Cli, live_server: LiveServer) -
     cli("bo", "join", new)
     started = json.loads(cli("bo", "show", new, "--json").stdout)
     assert started["seat"] == 0 and started["status"] == "running"
+
+
+# -- forced moves in one command -----------------------------------------------------------------
+
+
+def _until_keys(game: str, players: list[Player], seed: int) -> Player | None:
+    """Let random bots play until some seat's only legal move is a key throw; that seat's player."""
+    rnd = random.Random(seed)
+    for _ in range(600):
+        for p in players:
+            st = p.state(game)
+            if st.status != "running":
+                return None
+            if st.my_turn and [m["move"] for m in p.moves(game)["moves"]] == [{"type": "keys"}]:
+                return p
+        if not sum(p.play_bot(game, "random", until_over=False, rng=rnd) for p in players):
+            return None
+    return None
+
+
+def _keys_entries(player: Player, game: str) -> list[dict[str, Any]]:
+    entries = player.api.log(game)["entries"]
+    return [
+        e for e in entries
+        if e["type"] == "move" and e["body"]["envelope"]["move"] == {"type": "keys"}
+    ]
+
+
+def test_forced_key_throws_in_one_command(cli: Cli, live_server: LiveServer) -> None:  # noqa: F811
+    """issue 8, FS-23: a prisoner's key throws are forced decisions: `pbem move G keys` throws,
+    and throws again while a key throw stays the only legal move, echoing each, until there is a
+    choice or the turn passes; `--one` throws once."""
+    init(cli, live_server, "ada", "bo", "cy")
+    found = None
+    for seed in range(12):
+        game = json.loads(cli("ada", "new", "feuersalamander", "--seats", "3", "--json").stdout)["id"]
+        cli("bo", "join", game)
+        cli("cy", "join", game)
+        players = [Player(cli.tmp_path / n) for n in ("ada", "bo", "cy")]
+        found = _until_keys(game, players, seed)
+        if found is not None:
+            break
+    assert found is not None, "no key throw in 12 random games"
+    who = found.store.home.name
+    before = len(_keys_entries(found, game))
+    done = json.loads(cli(who, "move", game, "keys", "--json").stdout)
+    thrown = len(_keys_entries(found, game)) - before
+    assert thrown == 1 + len(done["forced"])
+    st = found.state(game)
+    if st.status == "running" and st.my_turn:  # still our turn: then a key throw is not the only move
+        assert [m["move"] for m in found.moves(game)["moves"]] != [{"type": "keys"}]
+    # --one throws once even when another throw is forced: find another prisoner
+    again = _until_keys(game, players, 99)
+    if again is not None:
+        before = len(_keys_entries(again, game))
+        cli(again.store.home.name, "move", game, "keys", "--one")
+        assert len(_keys_entries(again, game)) - before == 1
