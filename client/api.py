@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+import time
 from typing import Any
 from urllib.parse import quote, urlencode, urlsplit
 
@@ -22,6 +24,10 @@ from protocol.keys import SigningKey
 DEFAULT_TIMEOUT = 15.0
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 USER_AGENT = "pbem-client/1"
+# A 429 (the server's rate limit) is waited out and retried: at most this many times, and
+# only when its Retry-After is at most this many seconds (else the error says how long).
+RETRIES_ON_429 = 3
+LONGEST_WAIT = 60
 
 
 class ApiError(Exception):
@@ -60,6 +66,16 @@ def game_path(game: str) -> str:
     return f"/v1/games/{game}"
 
 
+def retry_after(response: requests.Response) -> int | None:
+    """The whole seconds a 429 asks to wait (its Retry-After in seconds), else None."""
+    if response.status_code != 429:
+        return None
+    value = response.headers.get("Retry-After", "").strip()
+    if not value.isdigit() or len(value) > 9:
+        return None  # absent, or an HTTP date: not waited for
+    return int(value)
+
+
 class Api:
     """One server, one key. `key` may be None for the unsigned endpoints only."""
 
@@ -95,18 +111,35 @@ class Api:
         parts = urlsplit(url)
         signed_path = parts.path + (f"?{parts.query}" if parts.query else "")
         data = b"" if body is None else json.dumps(body, separators=(",", ":")).encode()
+        if signed and self.key is None:
+            raise ApiError(0, "this request must be signed, but there is no key")
+        for attempt in range(RETRIES_ON_429 + 1):
+            response = self._send(method, url, signed_path, data, body is not None, signed)
+            wait = retry_after(response)
+            if wait is None or wait > LONGEST_WAIT or attempt == RETRIES_ON_429:
+                break
+            print(
+                f"pbem: the server is rate limiting this client (429): waiting {wait} s, "
+                f"then trying again ({attempt + 1} of {RETRIES_ON_429})",
+                file=sys.stderr,
+            )
+            time.sleep(wait)
+        return self._decode(response, method, path)
+
+    def _send(
+        self, method: str, url: str, signed_path: str, data: bytes, has_body: bool, signed: bool
+    ) -> requests.Response:
+        """One HTTP exchange; signed afresh each time (a retry is a new request, with its own time)."""
         headers = {"Accept": "application/json, application/problem+json"}
-        if body is not None:
+        if has_body:
             headers["Content-Type"] = "application/json"
-        if signed:
-            if self.key is None:
-                raise ApiError(0, "this request must be signed, but there is no key")
+        if signed and self.key is not None:
             headers.update(sign_request(self.key, method, signed_path, data))
         try:
-            response = self.session.request(
+            return self.session.request(
                 method,
                 url,
-                data=data if body is not None else None,
+                data=data if has_body else None,
                 headers=headers,
                 timeout=self.timeout,
             )
@@ -120,7 +153,6 @@ class Api:
             ) from None
         except requests.RequestException as exc:
             raise ApiError(0, f"request to {self.base} failed: {exc}") from None
-        return self._decode(response, method, path)
 
     @staticmethod
     def _decode(response: requests.Response, method: str, path: str) -> Any:

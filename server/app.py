@@ -3,7 +3,9 @@
 Config keys (also read from the environment with a PBEM_ prefix, and
 DATABASE_URL): DATA_DIR (SQLite file, server key, mail outbox), DATABASE_URL
 (PostgreSQL for several workers or hosts), SERVER_KEY_FILE, AUTH_WINDOW
-(seconds of clock skew accepted), MAX_CONTENT_LENGTH (bytes); mail: SMTP_HOST,
+(seconds of clock skew accepted), MAX_CONTENT_LENGTH (bytes; larger bodies get 413),
+RATE_LIMIT ("N/SECONDS" per account, or "off": server/ratelimit.py), REQUEST_LOG (1: one
+JSON line per request on stderr, server/requestlog.py); mail: SMTP_HOST,
 SMTP_PORT, SMTP_SECURITY, SMTP_USER, SMTP_PASSWORD, MAIL_FROM, PUBLIC_URL, ... (server/mailer.py);
 deadlines: ABORT_AFTER_DAYS, VACATION_DAYS (server/deadline_api.py).
 """
@@ -11,20 +13,26 @@ deadlines: ABORT_AFTER_DAYS, VACATION_DAYS (server/deadline_api.py).
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, request
+import peewee as pw
+from flask import Flask, Response, g, request
 
+from protocol.auth import HEADER_KEY
 from protocol.keys import SigningKey
-from server import errors
+from server import errors, requestlog
 from server.api import bp
+from server.auth import signer_key
 from server.deadline_api import DEADLINE_DEFAULTS, deadline_bp
-from server.ledger import Ledger
+from server.ledger import Ledger, is_game_id
 from server.mail_api import UNSUBSCRIBE_PATH, mail_bp
 from server.mailer import MAIL_DEFAULTS
-from server.models import database, open_database
+from server.models import Account, Seat, database, open_database
 from server.notices import settings_from_config
+from server.openapi import openapi_bp
+from server.ratelimit import RateLimiter, parse_limit
 
 DEFAULTS: dict[str, Any] = {
     "DATA_DIR": "var/data",
@@ -32,12 +40,15 @@ DEFAULTS: dict[str, Any] = {
     "SERVER_KEY_FILE": None,
     "AUTH_WINDOW": 300,
     "MAX_CONTENT_LENGTH": 64 * 1024,
+    "RATE_LIMIT": "off",
+    "REQUEST_LOG": 0,
 }
 DEFAULTS.update(MAIL_DEFAULTS)  # SMTP_*, MAIL_FROM, PUBLIC_URL, ...: server/mailer.py
 DEFAULTS.update(DEADLINE_DEFAULTS)  # ABORT_AFTER_DAYS, VACATION_DAYS: server/deadline_api.py
 
 
-def _from_env() -> dict[str, Any]:
+def config_from_env() -> dict[str, Any]:
+    """The config keys set in the environment (PBEM_KEY, and DATABASE_URL as it is)."""
     out: dict[str, Any] = {}
     for key in DEFAULTS:
         value = os.environ.get(f"PBEM_{key}")
@@ -68,9 +79,9 @@ def server_key(path: Path) -> SigningKey:
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    app = Flask(__name__)
+    app = Flask(__name__, static_folder=None)  # a JSON API: no /static route
     app.config.update(DEFAULTS)
-    app.config.update(_from_env())
+    app.config.update(config_from_env())
     app.config.update(config or {})
     data_dir = Path(app.config["DATA_DIR"])
     data_dir.mkdir(parents=True, exist_ok=True)
@@ -81,10 +92,64 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     db = open_database(app.config["DATABASE_URL"], data_dir)
     app.extensions["pbem.db"] = db
 
+    limits = parse_limit(app.config["RATE_LIMIT"])
+    limiter = RateLimiter(*limits) if limits else None
+    if app.config["REQUEST_LOG"] and str(app.config["REQUEST_LOG"]).lower() not in ("0", "false", "no"):
+        requestlog.to_stderr()
+
+    # The hooks run in this order: the clock, the body's size, the rate limit, the database,
+    # the body's type; after every request, its log line.
+
     @app.before_request
-    def _connect() -> None:
-        if database.is_closed():
-            database.connect()
+    def _clock() -> None:
+        g.started = time.perf_counter()
+
+    @app.before_request
+    def _body_size() -> Response | None:
+        """413 for any request whose declared body is over the limit, before it is read (a
+        body sent without a length is cut at the limit as it is read: werkzeug, also 413)."""
+        limit = app.config["MAX_CONTENT_LENGTH"]
+        if limit is not None and (request.content_length or 0) > limit:
+            return errors.problem(413, f"the request body is too large: at most {limit} bytes")
+        return None
+
+    @app.before_request
+    def _rate_limit() -> Response | None:
+        """429 with Retry-After beyond RATE_LIMIT: per account key when the request is signed
+        (the signature is checked, so nobody spends another's budget), else per address."""
+        if limiter is None or request.endpoint == "api.health":
+            return None  # a monitor's probe is never turned away
+        who = f"addr:{request.remote_addr}"
+        if HEADER_KEY in request.headers:
+            try:
+                who = f"key:{signer_key()}"
+            except errors.ApiProblem:
+                pass  # unsigned, stale or forged: counted against the address (the handler says 401)
+        wait = limiter.take(who)
+        if not wait:
+            return None
+        after = RateLimiter.retry_after(wait)
+        response = errors.problem(
+            429,
+            f"too many requests: at most {limiter.limit} in {limiter.seconds} s; try again in {after} s",
+        )
+        response.headers["Retry-After"] = str(after)
+        return response
+
+    @app.before_request
+    def _connect() -> Response | None:
+        """A database that does not answer is a 503 (the health check asks it a trivial query)."""
+        try:
+            if database.is_closed():
+                database.connect()
+            if request.endpoint == "api.health":
+                database.execute_sql("SELECT 1").fetchall()
+        except pw.PeeweeException as exc:
+            app.logger.warning("the database is not answering: %s", exc)
+            if not database.is_closed():
+                database.close()
+            return errors.problem(503, "the database is not answering: try again in a minute")
+        return None
 
     @app.teardown_request
     def _close(_exc: BaseException | None) -> None:
@@ -100,8 +165,35 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
                 return errors.problem(415, "send the body as application/json")
         return None
 
+    @app.after_request
+    def _log(response: Response) -> Response:
+        started = g.get("started")
+        ms = (time.perf_counter() - started) * 1000 if started is not None else 0.0
+        game = (request.view_args or {}).get("game_id")
+        account: Account | None = g.get("account")
+        path = request.path
+        if request.url_rule is not None and request.endpoint and "unsubscribe" in request.endpoint:
+            path = request.url_rule.rule  # the link's token stays out of the log
+        requestlog.log.info(requestlog.line(
+            request.method, path, response.status_code, ms, game if isinstance(game, str) else None,
+            _seat(game, account), account.name if account is not None else None,
+        ))
+        return response
+
     errors.register(app)
     app.register_blueprint(bp)
     app.register_blueprint(mail_bp)
     app.register_blueprint(deadline_bp)
+    app.register_blueprint(openapi_bp)
     return app
+
+
+def _seat(game: Any, account: Account | None) -> int | None:
+    """The seat `account` holds in `game`, for the request log (None if none or unknown)."""
+    if account is None or not isinstance(game, str) or not is_game_id(game) or database.is_closed():
+        return None
+    try:
+        row = Seat.get_or_none((Seat.game == game) & (Seat.account == account))
+    except pw.PeeweeException:
+        return None
+    return row.seat if row is not None else None

@@ -5,8 +5,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 from server import inbox, mailer, sweeper
+from server.backup import BackupError
+from server.migrations import SchemaError
+
+DATA_DIR_HELP = "the server's data dir: the SQLite database unless DATABASE_URL (default: $PBEM_DATA_DIR or %(default)s)"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,18 +38,65 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--no-control-socket", action="store_true", help="run gunicorn without a control socket")
     serve.add_argument("--dev", action="store_true", help="Flask's development server instead of gunicorn (not for players)")
     serve.add_argument("--no-mail", action="store_true", help="no mail sender thread (run `pbem-server mail` elsewhere)")
+    serve.add_argument(
+        "--rate-limit", metavar="N/SECONDS", default=os.environ.get("PBEM_RATE_LIMIT", "off"),
+        help="at most N requests per SECONDS for each account (each address for unsigned requests) "
+        "and worker process, e.g. 600/60; beyond: 429 with Retry-After (default: $PBEM_RATE_LIMIT or %(default)s)",
+    )
+    serve.add_argument(
+        "--max-body", metavar="BYTES", type=int, default=int(os.environ.get("PBEM_MAX_CONTENT_LENGTH", 64 * 1024)),
+        help="the largest request body accepted; larger: 413 (default: $PBEM_MAX_CONTENT_LENGTH or %(default)s)",
+    )
+    serve.add_argument(
+        "--no-request-log", action="store_true",
+        help="no JSON line per request on stderr (method, path, game, seat, status, ms)",
+    )
     mailer.add_commands(sub)
     sweeper.add_command(sub)
     inbox.add_command(sub)
+    db_cmd = sub.add_parser("db", help="the database's schema version: show it, or upgrade it")
+    db_cmd.add_argument("action", choices=["upgrade", "version"], help="upgrade: apply the missing migrations in order; version: show it")
+    db_cmd.add_argument("--data-dir", default=os.environ.get("PBEM_DATA_DIR", "var/data"), metavar="DIR", help=DATA_DIR_HELP)
+    backup = sub.add_parser("backup", help="copy the SQLite database while the server runs (PostgreSQL: says the pg_dump line)")
+    backup.add_argument("path", metavar="PATH", help="the file to write the copy to")
+    backup.add_argument("--force", action="store_true", help="replace PATH if it exists")
+    backup.add_argument("--data-dir", default=os.environ.get("PBEM_DATA_DIR", "var/data"), metavar="DIR", help=DATA_DIR_HELP)
     args = parser.parse_args(argv)
+    try:
+        return _run(args)
+    except (SchemaError, BackupError) as exc:
+        print(f"pbem-server {args.command}: {exc}", file=sys.stderr)
+        return 1
+
+
+def _database(data_dir: str):  # noqa: ANN202 - a peewee Database, imported lazily
+    """The database the server at `data_dir` uses (DATABASE_URL as create_app reads it), unchecked."""
+    from server.app import config_from_env
+    from server.models import connect_database
+
+    return connect_database(config_from_env().get("DATABASE_URL"), Path(data_dir))
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command in ("mail", "outbox"):
         return mailer.run_command(args)
     if args.command == "tick":
         return sweeper.run_command(args)
     if args.command == "inbox":
         return inbox.run_command(args)
+    if args.command == "db":
+        return _db(args)
+    if args.command == "backup":
+        from server import backup
+
+        print(backup.run(_database(args.data_dir), args.path, args.force))
+        return 0
 
     os.environ["PBEM_DATA_DIR"] = args.data_dir
+    os.environ["PBEM_RATE_LIMIT"] = args.rate_limit
+    os.environ["PBEM_MAX_CONTENT_LENGTH"] = str(args.max_body)
+    os.environ["PBEM_REQUEST_LOG"] = "0" if args.no_request_log else "1"
+    _preflight(args.data_dir)
     if not args.no_mail:
         _start_mail_thread()
     if args.dev:
@@ -59,6 +111,40 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _preflight(data_dir: str) -> None:
+    """Check the configuration and the schema once, before gunicorn starts workers that would
+    each fail on it: a SchemaError ("run pbem-server db upgrade") ends serve with its message."""
+    from server.app import config_from_env
+    from server.migrations import ensure
+    from server.ratelimit import parse_limit
+
+    try:
+        parse_limit(config_from_env().get("RATE_LIMIT"))
+    except ValueError as exc:
+        raise SystemExit(f"pbem-server serve: {exc}") from None
+    ensure(_database(data_dir))
+
+
+def _db(args: argparse.Namespace) -> int:
+    from server import migrations
+
+    db = _database(args.data_dir)
+    if args.action == "version":
+        with db.connection_context():
+            found = migrations.stored_version(db)
+        said = "no pbem tables yet" if found is None else f"schema version {found}"
+        print(f"{said}; this pbem-server knows version {migrations.CURRENT}")
+        return 0 if found in (None, migrations.CURRENT) else 1
+    found, applied = migrations.upgrade(db)
+    if found is None:
+        print(f"the database was empty: made its tables at schema version {migrations.CURRENT}")
+    elif applied:
+        print(f"upgraded the database from schema version {found} to {applied[-1]}")
+    else:
+        print(f"the database is at schema version {found} already: nothing to do")
+    return 0
+
+
 def gunicorn_argv(args: argparse.Namespace) -> list[str]:
     """gunicorn's command line for `serve`: its control socket is in the data dir (gunicorn's own
     default, ~/.gunicorn/gunicorn.ctl, would be shared by every server the user runs)."""
@@ -66,8 +152,7 @@ def gunicorn_argv(args: argparse.Namespace) -> list[str]:
         "gunicorn",
         "--bind", f"{args.host}:{args.port}",
         "--workers", str(args.workers),
-        "--access-logfile", "-",
-    ]
+    ]  # no gunicorn access log: the app logs one JSON line per request (server/requestlog.py)
     if args.no_control_socket:
         argv.append("--no-control-socket")
     else:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import peewee as pw
 from flask import Flask, Response, json
 from werkzeug.exceptions import HTTPException
 
@@ -13,7 +14,8 @@ from server.ledger import LedgerError
 def problem(status: int, detail: str, **extra: Any) -> Response:
     titles = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
               405: "Method Not Allowed", 409: "Conflict", 413: "Payload Too Large",
-              415: "Unsupported Media Type", 422: "Unprocessable Move", 500: "Internal Server Error"}
+              415: "Unsupported Media Type", 422: "Unprocessable Move", 429: "Too Many Requests",
+              500: "Internal Server Error", 503: "Service Unavailable"}
     body = {"type": "about:blank", "title": titles.get(status, "Error"), "status": status, "detail": detail, **extra}
     return Response(json.dumps(body), status=status, mimetype="application/problem+json")
 
@@ -43,6 +45,17 @@ def register(app: Flask) -> None:
             413: "the request body is too large",
         }.get(exc.code or 500, " ".join((exc.description or "error").split()))
         return problem(exc.code or 500, detail)
+
+    @app.errorhandler(pw.OperationalError)
+    @app.errorhandler(pw.InterfaceError)
+    def _database(exc: pw.PeeweeException) -> Response:
+        """The database failed (gone, locked past its timeout, a serialisation failure): try again."""
+        app.logger.warning("database error: %s", exc)
+        return problem(
+            503,
+            "the database did not answer in time: try again in a minute (check the game's log "
+            "to see whether your request took effect)",
+        )
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception) -> Response:

@@ -71,6 +71,8 @@ def mute(game_id: str) -> Response:
 
 def _unsubscriber(account_id: int, token: str) -> Account:
     secret = current_app.extensions["pbem.ledger"].mail.secret
+    if account_id > 2**31 - 1:  # no such account, and beyond what the database can compare
+        raise ApiProblem(404, "this unsubscribe link is not valid")
     account = Account.get_or_none(Account.id == account_id)
     if account is None or not check_unsubscribe(secret, account_id, token):
         raise ApiProblem(404, "this unsubscribe link is not valid")

@@ -7,14 +7,10 @@ for byte what it signs and serves.
 from __future__ import annotations
 
 import datetime as dt
-import logging
 from pathlib import Path
 
 import peewee as pw
 from playhouse.db_url import connect
-from playhouse.migrate import SchemaMigrator, migrate
-
-log = logging.getLogger(__name__)
 
 database = pw.DatabaseProxy()
 
@@ -167,8 +163,6 @@ class EmailInvite(BaseModel):
         indexes = ((("game", "seat"), True), (("game", "email"), True))
 
 
-SCHEMA_LOCK = 0x7062656D  # "pbem": the advisory lock key for creating the schema
-
 MODELS = [Account, Game, Seat, Invite, Entry, Payload, Secret, Mail, MailPref, Mute, EmailInvite]
 
 
@@ -265,8 +259,26 @@ class PrivateGame(BaseModel):
 MODELS.append(PrivateGame)
 
 
-def open_database(url: str | None, data_dir: Path) -> pw.Database:
-    """SQLite in the data directory unless a DATABASE_URL names another database."""
+# -- the schema's version (server/migrations.py) ----------------------------------------------
+
+
+class SchemaVersion(BaseModel):
+    """One row per schema version this database has been brought to; the highest is its version.
+
+    A new table needs no new version (it is made where missing at every start); a new column,
+    index or anything else an existing database lacks does: a migration in server/migrations.py.
+    """
+
+    version = pw.IntegerField(primary_key=True)
+    applied = pw.DateTimeField(default=utcnow)
+
+
+MODELS.append(SchemaVersion)
+
+
+def connect_database(url: str | None, data_dir: Path) -> pw.Database:
+    """The database a DATABASE_URL names, else SQLite in the data directory; bound to the models
+    (`database`) but not checked: `open_database` checks its schema version too."""
     if url:
         db = connect(url)
         if isinstance(db, pw.SqliteDatabase):
@@ -275,43 +287,17 @@ def open_database(url: str | None, data_dir: Path) -> pw.Database:
         data_dir.mkdir(parents=True, exist_ok=True)
         db = _sqlite(str(data_dir / "pbem.sqlite3"))
     database.initialize(db)
-    with db.connection_context():
-        if isinstance(db, pw.PostgresqlDatabase):
-            # CREATE ... IF NOT EXISTS races when several workers or hosts start at
-            # once on a fresh database: one session-level advisory lock serialises them.
-            db.execute_sql("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
-            try:
-                _schema(db)
-            finally:
-                db.execute_sql("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK,))
-        else:
-            with db.atomic():  # BEGIN IMMEDIATE: workers starting together take turns
-                _schema(db)
     return db
 
 
-NAME_INDEX = "account_name_lower"
+def open_database(url: str | None, data_dir: Path) -> pw.Database:
+    """The database, with its tables made if it is empty; a SchemaError (server/migrations.py)
+    if its schema version is not the one this code knows."""
+    from server import migrations  # it imports the models
 
-
-def _schema(db: pw.Database) -> None:
-    """Create what is missing: the tables, columns added since (a tiny migration), indexes."""
-    # Columns first: create_tables would otherwise try to index a column not there yet.
-    game = Game._meta.table_name
-    if db.table_exists(game) and "request_sig" not in {c.name for c in db.get_columns(game)}:
-        migrate(SchemaMigrator.from_database(db).add_column(game, "request_sig", Game.request_sig))
-    if db.table_exists(game) and "email_moves" not in {c.name for c in db.get_columns(game)}:
-        migrate(SchemaMigrator.from_database(db).add_column(game, "email_moves", Game.email_moves))
-    db.create_tables(MODELS, safe=True)
-    # Names are unique whatever their case: "Ada" and "ada" would read as one player.
-    table = Account._meta.table_name
-    try:
-        with db.atomic():
-            db.execute_sql(f'CREATE UNIQUE INDEX IF NOT EXISTS "{NAME_INDEX}" ON "{table}" (LOWER("name"))')
-    except pw.IntegrityError:
-        log.warning(
-            "accounts whose names differ only by case exist already: new names are still "
-            "checked case-insensitively, but without the database's unique index"
-        )
+    db = connect_database(url, data_dir)
+    migrations.ensure(db)
+    return db
 
 
 def _sqlite(path: str) -> pw.SqliteDatabase:

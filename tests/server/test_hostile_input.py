@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
+from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
@@ -31,8 +32,10 @@ from protocol.auth import (
 from protocol.canonical import NotCanonical
 from protocol.entries import envelope, sign_envelope
 from protocol.keys import TAG_REQUEST, SigningKey
+from server import migrations
 from server.app import create_app
-from server.models import Account, Game, database
+from server.migrations import SchemaError
+from server.models import Account, Game, SchemaVersion, connect_database, database
 from tests.protocol.toy import ToyEngine, lookup
 from tests.server.conftest import Caller
 
@@ -534,8 +537,13 @@ def test_a_database_from_before_request_sig_is_migrated(app: Flask, ada: Caller)
             database.execute_sql('DROP INDEX "game_request_sig"')
         database.execute_sql('ALTER TABLE "game" DROP COLUMN "request_sig"')
         assert "request_sig" not in {c.name for c in database.get_columns("game")}
+        database.drop_tables([SchemaVersion])  # made before schema versions (issue 9): version 0
         database.close()
-    again = create_app({"DATA_DIR": app.config["DATA_DIR"], "DATABASE_URL": app.config["DATABASE_URL"], "TESTING": True})
+    config = {"DATA_DIR": app.config["DATA_DIR"], "DATABASE_URL": app.config["DATABASE_URL"], "TESTING": True}
+    with pytest.raises(SchemaError, match="run `pbem-server db upgrade`"):
+        create_app(config)
+    assert migrations.upgrade(connect_database(config["DATABASE_URL"], Path(config["DATA_DIR"]))) == (0, [1])
+    again = create_app(config)
     client = again.test_client()
     assert client.get(f"/v1/games/{game}").status_code == 200
     raw = json.dumps({"engine": "toy", "seats": 2}).encode()
