@@ -95,6 +95,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -112,7 +113,8 @@ _HISTORIES = ("questions", "claims", "start_throws")
 
 
 def _copy(state: State) -> State:
-    """A fresh state for apply to change: deep for everything but the shared history entries."""
+    """A deep copy but for the shared history entries: what `view` hands out shares nothing
+    else with the state."""
     rest = {k: v for k, v in state.items() if k not in _HISTORIES}
     new = json.loads(json.dumps(rest))
     for key in _HISTORIES:
@@ -121,13 +123,43 @@ def _copy(state: State) -> State:
     return new
 
 
+# What apply and leave change in place: these lists (and the per-seat lists inside the
+# nested ones) are copied for the new state. Everything else is only ever replaced, never
+# changed in place (pending, last_throw, last_keys, result, options, the entries of
+# questions, claims, laid, stones, drawn, exchanges), so the new state shares it with the
+# old one (issue 9: no deep copy of unchanged parts). States are values: never change one.
+_FLAT = ("deck", "discard", "losses", "figures", "stones", "scores", "exchanges", "drawn", "questions", "claims")
+_NESTED = ("hands", "revealed", "laid")
+
+
+def _fresh(state: State) -> State:
+    """A new state for apply to change, leaving the input as it was."""
+    new = dict(state)
+    for key in _FLAT:
+        value = new.get(key)
+        if value is not None:
+            new[key] = list(value)
+    for key in _NESTED:
+        new[key] = [list(v) for v in new[key]]
+    return new
+
+
 def _is_int(x: Any) -> bool:
     return type(x) is int
 
 
+def _clone(value: Any) -> Any:
+    """A copy of JSON data sharing no list or dict with the original."""
+    if type(value) is dict:
+        return {k: _clone(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_clone(v) for v in value]
+    return value
+
+
 def _detached(events: list[Event]) -> list[Event]:
     """Events share no objects with the state, so a reader changing one cannot change the other."""
-    return [Event(e.kind, json.loads(json.dumps(e.data)), e.to) for e in events]
+    return [Event(e.kind, _clone(e.data), e.to) for e in events]
 
 
 def _name(seat: int) -> str:
@@ -214,20 +246,41 @@ def max_claims(seats: int) -> tuple[int, list[str]]:
 
 
 def enumerate_claims(hand: list[str], seat: int, seats: int) -> list[Move]:
-    """Every claim of the FS-19 form that the hand allows, in a fixed order (most own cards first)."""
-    others = [s for s in range(seats) if s != seat]
+    """Every claim of the FS-19 form that the hand allows, in a fixed order (most own cards first).
+
+    The list is new, its moves are not: they are made once per (own cards, seat, seats) and
+    shared by every call (issue 9: up to 2,730 claims per call). Treat moves as values: copy one
+    before changing it."""
     out: list[Move] = []
     hand = cards.sorted_cards(hand)
     for size in range(len(hand), -1, -1):
         for own in combinations(hand, size):
-            missing = [k for k in cards.KINDS if k not in {cards.kind(c) for c in own}]
-            options = {"wing": cards.WINGS, "row": cards.ROWS, "stone": cards.STONES}
-            partial: list[list[dict[str, Any]]] = [[]]
-            for k in missing:
-                partial = [p + [{"seat": s, "card": c}] for p in partial for c in options[k] for s in others]
-            for named in partial:
-                out.append({"type": "claim", "own": list(own), "named": named})
+            out += _claims_with(own, seat, seats)
     return out
+
+
+@lru_cache(maxsize=1024)  # 76 own-card sets (a hand obeying FS-10) x 9 (seat, seats) fit
+def _claims_with(own: tuple[str, ...], seat: int, seats: int) -> tuple[Move, ...]:
+    """The claims revealing exactly `own`, naming other seats' cards for the missing kinds."""
+    others = [s for s in range(seats) if s != seat]
+    missing = [k for k in cards.KINDS if k not in {cards.kind(c) for c in own}]
+    options = {"wing": cards.WINGS, "row": cards.ROWS, "stone": cards.STONES}
+    partial: list[list[dict[str, Any]]] = [[]]
+    for k in missing:
+        partial = [p + [{"seat": s, "card": c}] for p in partial for c in options[k] for s in others]
+    return tuple({"type": "claim", "own": list(own), "named": named} for named in partial)
+
+
+@lru_cache(maxsize=256)  # the 106 hands obeying FS-10 fit
+def _stone_moves(hand: tuple[str, ...]) -> tuple[Move, ...]:
+    """FS-13: a stone move per chamber truthful to the hand (shared moves, as enumerate_claims)."""
+    return tuple({"type": "stone", **ch} for ch in cards.consistent_chambers(hand))
+
+
+@lru_cache(maxsize=8)  # one per seat
+def _question_moves(target: int) -> tuple[Move, ...]:
+    """FS-15/16: no question, or a question about any card to the block's owner."""
+    return ({"type": "noquestion"},) + tuple({"type": "ask", "seat": target, "coord": c} for c in cards.ALL_CARDS)
 
 
 def normalise_claim(move: Mapping[str, Any], hand: list[str], seat: int, seats: int) -> Move:
@@ -444,6 +497,8 @@ class Feuersalamander(BaseEngine):
         return state["pending"]["seat"]
 
     def legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        """A new list each call; claims, stone placements and questions in it are shared
+        between calls (made once, see enumerate_claims): moves are values, never change one."""
         pending = state["pending"]
         if state["result"] is not None or pending is None or pending["seat"] != seat:
             return []
@@ -459,7 +514,7 @@ class Feuersalamander(BaseEngine):
         if kind == "keys":
             return [{"type": "keys"}]
         if kind == "stone":
-            return [{"type": "stone", **ch} for ch in cards.consistent_chambers(hand)]
+            return list(_stone_moves(tuple(hand)))
         if kind == "move":
             return [{"type": "move", "how": "sum"}, {"type": "move", "how": "diff"}]
         if kind == "home":
@@ -467,10 +522,7 @@ class Feuersalamander(BaseEngine):
         if kind == "claim":
             return [{"type": "noclaim"}, *enumerate_claims(hand, seat, state["seats"])]
         if kind == "question":
-            target = pending["target"]
-            return [{"type": "noquestion"}] + [
-                {"type": "ask", "seat": target, "coord": c} for c in cards.ALL_CARDS
-            ]
+            return list(_question_moves(pending["target"]))
         if kind == "exchange":
             return [{"type": "exchange"}, {"type": "keep"}]
         raise AssertionError(f"unknown pending kind {kind}")
@@ -493,7 +545,7 @@ class Feuersalamander(BaseEngine):
             raise IllegalMove(
                 f"now you must {_DOING[kind]} ({' or '.join(sorted(allowed))}), not {move['type']!r}"
             )
-        new = _copy(state)
+        new = _fresh(state)
         events: list[Event] = []
         getattr(self, f"_on_{kind}")(new, seat, move, rng, events)
         self._skip_out(new, events)
@@ -516,7 +568,7 @@ class Feuersalamander(BaseEngine):
             raise IllegalMove(f"no seat {seat!r} in this game")
         if seat in out_seats(state):
             raise IllegalMove(f"{_name(seat)} has left the game already")
-        new = _copy(state)
+        new = _fresh(state)
         new["out"] = [*out_seats(state), seat]
         events = [Event("left", {"seat": seat, "why": why})]
         playing = [s for s in range(new["seats"]) if s not in new["out"]]

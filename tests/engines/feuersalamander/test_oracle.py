@@ -1,0 +1,120 @@
+"""The fast engine plays exactly as the one before issue 9 (the oracle, a frozen copy in oracle/).
+
+Issue 9 made apply() copy only what it changes and legal_moves() reuse the moves it lists;
+the rules did not change (engine version 3 still), so on thousands of random 2-, 3- and
+4-player games both engines must list the same legal moves in the same order, refuse the
+same bad moves with the same message, and reach byte-identical states, events and views
+(compared as canonical JSON, in which true is not 1). Some games have a seat leave (issue 7).
+The fast engine shares unchanged parts between states: no later move may change an earlier
+state, which the end of every game checks against snapshots.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engines import get
+from engines.core import IllegalMove, Rng
+from protocol.canonical import canonical
+from tests.engines.feuersalamander.oracle.rules import Feuersalamander as Oracle
+
+LIVE = get("feuersalamander")
+ORACLE = Oracle()
+BOTS = LIVE.bots()
+
+games = st.fixed_dictionaries(
+    {
+        "n": st.integers(2, 4),
+        "seed": st.integers(0, 2**32 - 1),
+        "chooser": st.sampled_from(["kind", "uniform", "simple"]),
+        "target": st.sampled_from([1, 12, 20, 84]),
+        "leave_at": st.none() | st.integers(0, 40),
+    }
+)
+
+
+def choose(game: dict[str, Any], view: dict[str, Any], legal: list[dict[str, Any]], rnd: random.Random) -> dict[str, Any]:
+    if game["chooser"] == "uniform":
+        return rnd.choice(legal)
+    if game["chooser"] == "simple":
+        return BOTS["simple"](view, legal, rnd)
+    return BOTS["random"](view, legal, rnd)
+
+
+def junk(move: dict[str, Any], rnd: random.Random) -> Any:
+    """A bad move made from a legal one: a field missing, changed or added, or the wrong type."""
+    bad = dict(move)
+    how = rnd.randrange(4)
+    if how == 0 and len(bad) > 1:
+        del bad[rnd.choice(sorted(k for k in bad if k != "type"))]
+    elif how == 1:
+        bad[rnd.choice(["card", "how", "seat", "coord", "own", "named", "wing", "extra"])] = rnd.choice(
+            [None, 7, "fire", "row9", [], [{"seat": 1, "card": "air"}], True]
+        )
+    elif how == 2:
+        bad["type"] = rnd.choice(["throw", "claim", "ask", "keep", "discard", "stone", "fly"])
+    else:
+        return rnd.choice([None, [], "throw", {"type": 1}])
+    return bad
+
+
+def same(a: Any, b: Any) -> bool:
+    return canonical(a) == canonical(b)
+
+
+def outcome(engine: Any, state: Any, seat: Any, move: Any, key: bytes) -> tuple[str, Any]:
+    try:
+        new, events = engine.apply(state, seat, move, Rng(key))
+    except IllegalMove as exc:
+        return "refused", exc.message
+    return "applied", (new, [e.to_json() for e in events])
+
+
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_fast_engine_matches_the_oracle_on_random_games(game: dict[str, Any]) -> None:
+    n, seed = game["n"], game["seed"]
+    setup_key = Rng(b"oracle setup %d" % seed)
+    live, live_events = LIVE.setup(n, {"target": game["target"]}, setup_key)
+    oracle, oracle_events = ORACLE.setup(n, {"target": game["target"]}, Rng(b"oracle setup %d" % seed))
+    assert same(live, oracle) and same([e.to_json() for e in live_events], [e.to_json() for e in oracle_events])
+    rnd = random.Random(seed)
+    history: list[tuple[Any, bytes]] = []
+    for i in range(40):
+        snapshot = canonical(live)
+        history.append((live, snapshot))
+        if game["leave_at"] == i and LIVE.to_move(live) is not None:
+            gone = rnd.choice([s for s in range(n) if s not in LIVE.out(live)])
+            live, events = LIVE.leave(live, gone, "resigned")
+            oracle, oracle_events = ORACLE.leave(oracle, gone, "resigned")
+            assert same(live, oracle) and same([e.to_json() for e in events], [e.to_json() for e in oracle_events])
+            continue
+        seat = LIVE.to_move(live)
+        assert seat == ORACLE.to_move(oracle)
+        assert same(LIVE.result(live), ORACLE.result(oracle))
+        for s in {seat if seat is not None else 0, rnd.randrange(n)}:
+            assert LIVE.legal_moves(live, s) == ORACLE.legal_moves(oracle, s), f"legal moves of seat {s} at ply {i}"
+        viewer = rnd.choice([None, *range(n)])
+        assert same(LIVE.view(live, viewer), ORACLE.view(oracle, viewer)), f"view of seat {viewer} at ply {i}"
+        if seat is None:
+            break
+        legal = LIVE.legal_moves(live, seat)
+        key = b"oracle %d %d" % (seed, i)
+        bad = junk(rnd.choice(legal), rnd)
+        wrong_seat = rnd.choice([seat, (seat + 1) % n, n, -1, True])
+        for who, move in [(seat, bad), (wrong_seat, rnd.choice(legal))]:
+            got, want = outcome(LIVE, live, who, move, key), outcome(ORACLE, oracle, who, move, key)
+            assert got[0] == want[0] and same(got[1], want[1]), f"{who} {move!r} at ply {i}"
+        move = choose(game, LIVE.view(live, seat), legal, rnd)
+        new, events = LIVE.apply(live, seat, move, Rng(key))
+        oracle, oracle_events = ORACLE.apply(oracle, seat, move, Rng(key))
+        assert canonical(live) == snapshot, "apply changed its input"
+        assert same(new, oracle), f"state after {move!r} at ply {i}"
+        assert same([e.to_json() for e in events], [e.to_json() for e in oracle_events]), f"events at ply {i}"
+        live = new
+    for state, snapshot in history:
+        assert canonical(state) == snapshot, "a later move changed an earlier state"
