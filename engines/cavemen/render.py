@@ -89,7 +89,9 @@ def _hand(cards_: list[str]) -> str:
 def render(view: dict[str, Any], color: bool = False) -> str:  # noqa: C901, PLR0912 - one block per part
     seat = view.get("seat")
     kind = "open" if view["options"]["open"] else "closed"
-    lines = [f"Cavemen Playing With Fire ({kind} game), turn {view['turn_no']}" + (
+    round_no = (view["turn_no"] + 1) // 2
+    lines = [f"Cavemen Playing With Fire ({kind} game), turn {view['turn_no']} (round {round_no} of "
+             f"{view['options']['round_limit']})" + (
         f", you are {NAMES[seat]}" if seat in (0, 1) else ", spectator")]
     rows = range(ROWS, 0, -1) if seat != 1 else range(1, ROWS + 1)
     lines.append(_header())

@@ -28,6 +28,7 @@ def test_red_sees_his_names_the_opponents_backs_and_knowns() -> None:
     assert "Blue: hand 1, stockpile 0, inactive deck 1 (top: Plucky (4))" in text
     assert "Your inactive deck (top last): cave, Gritty (3)" in text
     assert "Your decision" in text and "\x1b[" not in text
+    assert text.startswith("Cavemen Playing With Fire (closed game), turn 5 (round 3 of 150), you are Red")
     rows = [line[:3] for line in text.splitlines() if line.startswith("r")]
     assert rows == ["r6 ", "r5 ", "r4 ", "r3 ", "r2 ", "r1 "], "Red's own side at the bottom"
     assert "[cave R]" in [line for line in text.splitlines() if line.startswith("r4")][0]
