@@ -230,6 +230,10 @@ def _on_hand(state: State, seat: int, move: Move, rng: Rng, events: list[Event])
         raise IllegalMove(f"your hand holds {size} cards, the limit is {limit}: put cards under piles (return CARD pile N)")
     elif size < limit and any(state["piles"]) and t not in ("draw", "search"):
         raise IllegalMove(f"your hand holds {size} cards, the limit is {limit}: draw or search a pile")
+    elif size == limit and t in ("return", "draw", "search"):
+        raise IllegalMove(f"your hand is at its limit of {limit}: done, or exchange CARD pile N when allowed")
+    elif size < limit and t == "return":
+        raise IllegalMove(f"your hand holds {size} cards, below the limit of {limit}: draw or search")
     state["pending"] = None
     if t == "return":
         flow.fields(move, {"card", "pile"})

@@ -107,6 +107,7 @@ class Siedler(BaseEngine):
             raise IllegalMove(f"it is not your decision: {NAMES[pending['seat']]} must {decision.doing}")
         if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
             raise IllegalMove("a move is an object with a 'type' field")
+        _plain(move)
         new = _copy(state)
         events: list[Event] = []
         decision.apply(new, seat, _copy(dict(move)), rng, events)
@@ -178,6 +179,25 @@ class Siedler(BaseEngine):
         from engines.siedler import bots
 
         return {"random": bots.random_bot, "builder": bots.builder_bot}
+
+
+def _plain(x: Any, depth: int = 0) -> None:
+    """Moves are small plain data: strings, whole numbers, lists, objects, null; no booleans
+    or floats (no move has one), nothing deeply nested."""
+    if depth > 4:
+        raise IllegalMove("a move is small plain data (too deeply nested)")
+    if isinstance(x, bool) or isinstance(x, float):
+        raise IllegalMove(f"a move holds no {type(x).__name__} values ({x!r})")
+    if isinstance(x, Mapping):
+        for k, v in x.items():
+            if not isinstance(k, str):
+                raise IllegalMove("a move's field names are strings")
+            _plain(v, depth + 1)
+    elif isinstance(x, list | tuple):
+        for v in x:
+            _plain(v, depth + 1)
+    elif not (x is None or isinstance(x, str | int)):
+        raise IllegalMove(f"a move holds no {type(x).__name__} values")
 
 
 def _pending_for(pending: dict[str, Any] | None, seat: Seat | None) -> dict[str, Any] | None:

@@ -433,3 +433,29 @@ def test_st13_imelda_weakens_opposing_knights_and_smithy_strengthens() -> None:
     put(s, 1, "cannon", 2, "above")
     assert scoring.strength(s, 1) == 3  # a cannon is strength, not a knight
     assert not cards.is_knight("cannon")
+
+
+def test_si12_no_extra_draws_or_returns_at_the_limit() -> None:
+    """The hand step allows exactly one exchange: no return-and-draw cycling, no drawing past the limit."""
+    s = to_action(opening())
+    me = s["turn"]
+    s, _ = play(s, me, {"type": "end"})
+    assert s["pending"]["may_exchange"]
+    with pytest.raises(IllegalMove, match="at its limit"):
+        play(s, me, {"type": "return", "card": s["hands"][me][0], "pile": 0})
+    with pytest.raises(IllegalMove, match="at its limit"):
+        play(s, me, {"type": "draw", "pile": 0})
+    t = to_action(opening())
+    me = t["turn"]
+    t["piles"][0].append(t["hands"][me].pop())
+    t, _ = play(t, me, {"type": "end"})
+    with pytest.raises(IllegalMove, match="draw or search"):
+        play(t, me, {"type": "return", "card": t["hands"][me][0], "pile": 0})
+
+
+def test_moves_hold_plain_data_only() -> None:
+    s = to_action(opening())
+    me = s["turn"]
+    for bad in ({"type": "end", "x": True}, {"type": "remove", "at": 1, "side": "above", "level": True}, {"type": "draw", "pile": 1.0}):
+        with pytest.raises(IllegalMove):
+            play(s, me, bad)
