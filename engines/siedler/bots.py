@@ -71,7 +71,8 @@ def _score(view: View, move: Move) -> float:
 
 def builder_bot(view: View, legal: list[Move], rnd: random.Random) -> Move:
     """Take the best-scoring move (ties at random); resource choices take the scarcest."""
-    if legal and legal[0]["type"] == "choose":
+    choices = [m for m in legal if m["type"] == "choose"]
+    if choices:
         stock = _stock(view)
-        return min(legal, key=lambda m: (stock[m["resource"]], rnd.random()))
+        return min(choices, key=lambda m: (stock[m["resource"]], rnd.random()))
     return max(legal, key=lambda m: (_score(view, m), rnd.random()))
