@@ -33,9 +33,12 @@ def on_field(path: int, row: int) -> bool:
     return 0 <= path < PATHS and 1 <= row <= ROWS
 
 
+_BESIDE = tuple(tuple(c for c in (p - 1, p) if 0 <= c < len(COLS)) for p in range(PATHS))
+
+
 def cols_beside(path: int) -> tuple[int, ...]:
     """The columns a path borders (one for an outer path, two for a middle one)."""
-    return tuple(c for c in (path - 1, path) if 0 <= c < len(COLS))
+    return _BESIDE[path]
 
 
 def replaceable(cell: str) -> bool:
