@@ -94,7 +94,8 @@ def describe(event: Mapping[str, Any]) -> str | None:  # noqa: C901, PLR0911, PL
         "region_pile_seen": lambda: f"the region pile holds {_cards(d.get('cards'))}",
         "region_pile_shuffled": lambda: "the region pile is shuffled",
         "spied": lambda: f"{who}'s spy sees {_cards(d.get('hand'))}",
-        "spy_takes": lambda: f"{who}'s spy takes {_card(d.get('card')) if d.get('card') else 'nothing'}",
+        "spy_takes": lambda: f"{who}'s spy takes {'a card' if d.get('took') else 'nothing'}",
+        "spy_took": lambda: f"{who}'s spy takes {_card(d.get('card'))}",
         "no_counter": lambda: f"{who} does not counter",
         "duel": lambda: f"{_seat(d.get('attacker'))}'s {_card(d.get('card'))} rolls {d.get('die')}"
         + (" against a counter" if d.get("countered") else "")

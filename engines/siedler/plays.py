@@ -276,7 +276,7 @@ def _spy_step(state: State, s: dict[str, Any], rng: Rng, events: list[Event]) ->
     look_only = any(effects.ask(state, 1 - seat, "spy_look_only"))  # Tower
     takeable = [c for c in hand if cards.kind(c) in ("action", "unit")] if not look_only else []
     if not takeable:
-        events.append(Event("spy_takes", {"seat": seat, "card": None}))
+        events.append(Event("spy_takes", {"seat": seat, "took": False}))
         return
     flow.ask(state, "spy", seat, secret=takeable)
 
@@ -299,7 +299,9 @@ def _on_spy(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) 
     if chosen:
         state["hands"][1 - seat].remove(chosen[0])
         state["hands"][seat].append(chosen[0])
-    events.append(Event("spy_takes", {"seat": seat, "card": chosen[0] if chosen else None}))
+    events.append(Event("spy_takes", {"seat": seat, "took": bool(chosen)}))
+    if chosen:  # the victim knows his card; a spectator does not (SI-50)
+        events.append(Event("spy_took", {"seat": seat, "card": chosen[0]}, to=(0, 1)))
 
 
 # ---------------------------------------------------------------- duels (SI-24)

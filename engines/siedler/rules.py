@@ -85,6 +85,21 @@ class Siedler(BaseEngine):
         flow.run(state, rng, events)
         return state, _detached(events)
 
+    def split_move(self, move: Move) -> tuple[Move, Any]:
+        """SI-50: which cards a seat takes from a searched pile (or with a Spy) and which hand
+        card it puts under a pile are its secret: committed in the log, revealed at the end."""
+        key = _SECRET_FIELDS.get(move.get("type")) if isinstance(move, Mapping) else None
+        if key is None or key not in move:
+            return dict(move), None
+        return {k: v for k, v in move.items() if k != key}, {key: move[key]}
+
+    def merge_move(self, public: Move, secret: Any) -> Move:
+        if secret is None:
+            return dict(public)
+        if not isinstance(secret, Mapping):
+            raise IllegalMove("the secret part of a move is an object")
+        return {**public, **secret}
+
     def to_move(self, state: State) -> Seat | None:
         if state["result"] is not None or state["pending"] is None:
             return None
@@ -181,6 +196,10 @@ class Siedler(BaseEngine):
         return {"random": bots.random_bot, "builder": bots.builder_bot}
 
 
+# move type -> the field that is the mover's secret (SI-50)
+_SECRET_FIELDS = {"take": "cards", "return": "card", "exchange": "card", "swap": "card"}
+
+
 def _plain(x: Any, depth: int = 0) -> None:
     """Moves are small plain data: strings, whole numbers, lists, objects, null; no booleans
     or floats (no move has one), nothing deeply nested."""
@@ -205,6 +224,5 @@ def _pending_for(pending: dict[str, Any] | None, seat: Seat | None) -> dict[str,
     Spy looks at, the cards a Conflict took) only for the seat that decides."""
     if pending is None:
         return None
-    if seat == pending["seat"]:
-        return dict(pending)
-    return {k: v for k, v in pending.items() if k != "secret"}
+    hidden = {"then"} if seat == pending["seat"] else {"then", "secret"}  # "then": the steps after a pick
+    return {k: v for k, v in pending.items() if k not in hidden}

@@ -131,3 +131,22 @@ def test_options_are_checked() -> None:
     with pytest.raises(BadOptions, match="brigand_loses"):
         E.check_options({"brigand_loses": "all"}, 2)
     assert E.check_options({}, 2)["variant"] == "tournament-new-players"
+
+
+def test_si50_secret_parts_of_moves_and_no_pending_leak() -> None:
+    """Cards taken from a searched pile and hand cards put under piles are the mover's secret
+    in the log (split_move); the steps queued after a pick are never shown."""
+    take = {"type": "take", "cards": ["spy", "abbey"]}
+    public, secret = E.split_move(take)
+    assert public == {"type": "take"} and secret == {"cards": ["spy", "abbey"]}
+    assert E.merge_move(public, secret) == take
+    for move in ({"type": "return", "card": "spy", "pile": 2}, {"type": "exchange", "card": "spy", "pile": 2},
+                 {"type": "swap", "card": "spy", "pile": 2}):
+        public, secret = E.split_move(move)
+        assert public == {"type": move["type"], "pile": 2} and secret == {"card": "spy"}
+        assert E.merge_move(public, secret) == move
+    assert E.split_move({"type": "roll"}) == ({"type": "roll"}, None)
+    s = new_game()
+    s, _ = play(s, s["start_player"], {"type": "search", "pile": 0})
+    for seat in (0, 1, None):
+        assert "then" not in E.view(s, seat)["pending"]
