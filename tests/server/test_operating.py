@@ -21,8 +21,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import peewee as pw
+import psycopg2
 import pytest
 import requests
 from flask import Flask
@@ -257,9 +259,26 @@ def test_health_asks_the_database_and_says_503_when_it_does_not_answer(tmp_path:
     assert client.get("/v1/health").status_code == 200
 
 
-def test_health_on_postgresql(tmp_path: Path) -> None:
-    client = make_app(tmp_path, "postgres").test_client()
+def test_health_on_postgresql_says_503_while_the_database_refuses_connections(tmp_path: Path) -> None:
+    """issue 9: the same on PostgreSQL: while the database takes no connections (ALLOW_CONNECTIONS
+    false, which binds superusers too) /v1/health is a 503 problem, and 200 again after."""
+    app = make_app(tmp_path, "postgres")
+    client = app.test_client()
     assert client.get("/v1/health").get_json()["ok"] is True
+    url = urlsplit(app.config["DATABASE_URL"])
+    name = url.path.lstrip("/")
+    admin = psycopg2.connect(url._replace(path="/postgres").geturl())
+    admin.autocommit = True
+    try:
+        with admin.cursor() as cur:
+            cur.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
+        body = _problem(client.get("/v1/health"), 503)
+        assert body["detail"] == "the database is not answering: try again in a minute"
+    finally:
+        with admin.cursor() as cur:
+            cur.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
+        admin.close()
+    assert client.get("/v1/health").status_code == 200
 
 
 def test_a_body_over_the_limit_is_413_before_it_is_read(tmp_path: Path) -> None:
