@@ -25,8 +25,8 @@ class BackupError(Exception):
 
 def postgres_advice(path: str) -> str:
     return (
-        "pbem-server backup copies SQLite databases; this server uses PostgreSQL, whose own "
-        f"tool makes a consistent copy while it runs: {PG_DUMP.format(path=path)} "
+        "the database is PostgreSQL, whose own tool makes a consistent copy while the server "
+        f"runs: {PG_DUMP.format(path=path)} "
         f"(restore: {PG_RESTORE.format(path=path)})"
     )
 
@@ -57,7 +57,9 @@ def sqlite_backup(source: Path, dest: Path, force: bool = False) -> int:
     try:
         out = sqlite3.connect(partial)
         try:
-            src.backup(out, pages=1024, progress=progress)
+            # One step: a WAL reader sees one snapshot while writers go on; copying in slices
+            # would start over after every write by the server, forever on a busy one.
+            src.backup(out, pages=-1, progress=progress)
             ok = out.execute("PRAGMA integrity_check").fetchone()[0]
             # A single file: the copy needs no WAL beside it to be read elsewhere.
             out.execute("PRAGMA journal_mode=DELETE")
