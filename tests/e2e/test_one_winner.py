@@ -1,0 +1,151 @@
+"""Issue 9, one winner per turn: N clients submit different signed moves for the same turn at
+the same moment (a barrier), from threads and from separate processes, to `pbem-server serve`
+(gunicorn, two worker processes) on SQLite and on PostgreSQL.
+
+Exactly one submission is answered 2xx; every other one is a 409 problem+json carrying the
+new head (the winner's entry); the log holds exactly one entry at that seq, the winner's.
+Only the database keeps the submissions apart here: they land on different worker processes
+(server/ledger.py: BEGIN IMMEDIATE on SQLite, SELECT ... FOR UPDATE on PostgreSQL).
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import secrets
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import requests
+
+import engines
+from client.play import Player
+from protocol.audit import audit
+from protocol.auth import sign_request
+from protocol.commitments import TAG_SECRET, commit
+from protocol.entries import entry_hash, envelope, sign_envelope
+from tests.e2e.reliability import Server, check_stored
+from tests.server.conftest import reset_postgres
+
+CLIENTS = 8
+RACES = 3  # turns raced in a row, so both seats and later heads take part
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
+    url = reset_postgres() if request.param == "postgres" else None
+    srv = Server(tmp_path / "data", workers=2, database_url=url)
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+Answer = tuple[int, str, str]  # status, content type, body
+
+
+def _post(url: str, path: str, raw: bytes, headers: dict[str, str], wait: Any) -> Answer:
+    wait()
+    response = requests.post(url + path, data=raw, headers=headers, timeout=60)
+    return response.status_code, response.headers.get("Content-Type", ""), response.text
+
+
+def _in_process(url: str, path: str, raw: bytes, headers: dict[str, str], barrier: Any, out: Any) -> None:
+    out.put(_post(url, path, raw, headers, barrier.wait))
+
+
+def race(url: str, path: str, signed: list[tuple[bytes, dict[str, str]]], mode: str) -> list[Answer]:
+    """Send every signed body at once, each on its own connection: from threads of this process,
+    or from as many processes; the answers, in no particular order."""
+    if mode == "threads":
+        barrier = threading.Barrier(len(signed))
+        answers: list[Answer] = []
+        lock = threading.Lock()
+
+        def send(raw: bytes, headers: dict[str, str]) -> None:
+            got = _post(url, path, raw, headers, barrier.wait)
+            with lock:
+                answers.append(got)
+
+        threads = [threading.Thread(target=send, args=s) for s in signed]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=90)
+        return answers
+    ctx = multiprocessing.get_context("fork")  # fast to start; no thread of ours is running now
+    pbarrier = ctx.Barrier(len(signed))
+    queue = ctx.Queue()
+    procs = [ctx.Process(target=_in_process, args=(url, path, raw, headers, pbarrier, queue)) for raw, headers in signed]
+    for p in procs:
+        p.start()
+    got = [queue.get(timeout=90) for _ in procs]
+    for p in procs:
+        p.join(timeout=30)
+        assert p.exitcode == 0
+    return got
+
+
+def signed_moves(player: Player, game: str, head: dict[str, Any], seat: int) -> list[tuple[bytes, dict[str, str]]]:
+    """CLIENTS different signed submissions of the seat to move for the turn after `head`:
+    distinct legal moves (the same move again with another nonce when there are fewer)."""
+    key = player.api.key
+    assert key is not None
+    legal = [m["move"] for m in player.api.moves(game)["moves"]]
+    engine = engines.get("magier")
+    out = []
+    for i in range(CLIENTS):
+        public, secret = engine.split_move(legal[i % len(legal)])
+        salt = secrets.token_hex(32) if secret is not None else None
+        committed = commit(TAG_SECRET, secret, salt) if secret is not None else None
+        env = envelope(game, head["seq"] + 1, head["hash"], seat, public, committed, secrets.token_hex(32), "2026-01-01T00:00:00Z")
+        raw = json.dumps({"envelope": env, "sig": sign_envelope(env, key), "secret": secret, "salt": salt}).encode()
+        headers = sign_request(key, "POST", f"/v1/games/{game}/moves", raw) | {"Content-Type": "application/json"}
+        out.append((raw, headers))
+    return out
+
+
+@pytest.mark.parametrize("mode", ["threads", "processes"])
+def test_one_winner_per_turn_among_simultaneous_submissions(server: Server, tmp_path: Path, mode: str) -> None:
+    url = server.url
+    red, black = Player(tmp_path / "red"), Player(tmp_path / "black")
+    red.init_account(url, "red", "red@example.org")
+    black.init_account(url, "black", "black@example.org")
+    game = red.new_game("magier", {"move_limit": 6, "blind": False}, join=True)["id"]
+    black.join(game)
+    path = f"/v1/games/{game}/moves"
+
+    for _ in range(RACES):
+        summary = red.api.game(game)
+        head, seat = summary["head"], summary["to_move"]
+        player = (red, black)[seat]
+        bodies = signed_moves(player, game, head, seat)
+        answers = race(url, path, bodies, mode)
+
+        assert len(answers) == CLIENTS
+        won = [json.loads(body) for status, _, body in answers if 200 <= status < 300]
+        assert len(won) == 1, [status for status, _, _ in answers]
+        entry = won[0]["entry"]
+        new_head = {"seq": head["seq"] + 1, "hash": entry_hash(entry)}
+        assert entry["seq"] == new_head["seq"] and won[0]["head"] == new_head
+        sent = [json.loads(raw)["envelope"] for raw, _ in bodies]
+        assert entry["body"]["envelope"] in sent
+        for status, ctype, body in answers:
+            if 200 <= status < 300:
+                continue
+            assert status == 409, (status, body)
+            assert ctype.startswith("application/problem+json"), ctype
+            problem = json.loads(body)
+            assert problem["status"] == 409 and problem["head"] == new_head, problem
+
+        log = requests.get(f"{url}/v1/games/{game}/log", params={"from": head["seq"] + 1}, timeout=30).json()
+        assert [e["seq"] for e in log["entries"]] == [new_head["seq"]]
+        assert log["entries"][0] == entry and log["head"] == new_head
+
+    stored = check_stored(server.env.get("DATABASE_URL"), server.data_dir)[game]
+    assert stored.head_seq == head["seq"] + 1 and stored.verdict == "INCOMPLETE"
+    assert audit(black.export(game)).ok  # the players' clients still agree with the log
