@@ -311,7 +311,7 @@ def _show(shown: dict[str, Any]) -> None:
         out.print(Text(spectate.UNCHECKED, style="dim"))
     if shown.get("status") == "over":
         if shown.get("final_view") is not None:
-            out.print(Text("the final position, everything revealed (the log replayed: PASS)"))
+            out.print(Text(shown.get("final_note") or "the final position, everything revealed (the log replayed: PASS)"))
         game = shown["game"]
         out.print(Text(f"keep it and check it: pbem export {game} -o {game}.json && pbem audit {game}.json", style="dim"))
 

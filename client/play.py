@@ -25,6 +25,7 @@ from client import verify
 from client.api import Api, ApiError, normalise_server
 from client.store import Store
 from engines.core import Engine, IllegalMove
+from protocol import steps
 from protocol.canonical import NotCanonical
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, join_statement, sign_envelope, sign_join
@@ -486,6 +487,16 @@ class Player:
         match the seat's view commitment in the log's entry for the current state.
         """
         for _ in range(5):
+            st = self._look(game)
+            owed = self._owed_reveal(st)
+            if owed is None:
+                return st
+            self._reveal(st, owed)  # the seat owes a reveal: made at once, with no question asked
+        raise ClientError(f"game {game} kept asking for a reveal; try again")
+
+    def _look(self, game: str) -> GameState:
+        """The seat's verified view (one fetch), with what only this seat knows filled in."""
+        for _ in range(5):
             answer = self.api.view(game)
             head = answer.get("head")
             synced = self._sync_answer(game, answer, answer.get("seat"))
@@ -507,16 +518,47 @@ class Player:
             verify.check_view(receipt, answer.get("view"), answer.get("view_salt"))
         except verify.VerifyError as exc:
             raise self._kept(game, exc, {"answer": answer, "log": synced.entries}) from None
+        engine = local_engine(str(receipt.get("engine")))
+        view = answer.get("view") or {}
+        fill = getattr(engine, "fill_view", None)
+        if callable(fill) and isinstance(view, dict):  # checked above, then filled from our own store
+            view = fill(view, self.store.secrets(game))
         return GameState(
             game=game,
-            engine=local_engine(str(receipt.get("engine"))),
+            engine=engine,
             seat=seat,
             status=receipt["status"],
             to_move=receipt.get("to_move"),
             head=synced.head,
-            view=answer.get("view") or {},
+            view=view,
             synced=synced,
         )
+
+    # -- owner-held secrets (issue 12) ------------------------------------------------------
+
+    def _owed_reveal(self, st: GameState) -> tuple[dict[str, Any] | None, list[str]] | None:
+        """The reveal this seat owes now, built from its own store (engine hook `reveal_move`):
+        None when it owes none, else (the move, []) or (None, what its store lacks)."""
+        build = getattr(st.engine, "reveal_move", None)
+        if not st.my_turn or not st.synced.receipt.get("owner_only") or not callable(build):
+            return None
+        move, missing = build(st.view, self.store.secrets(st.game))
+        if move is None and not missing:
+            return None
+        return move, missing
+
+    def _reveal(self, st: GameState, owed: tuple[dict[str, Any] | None, list[str]]) -> dict[str, Any]:
+        """Open the seat's burnt secrets with the values and salts only this home keeps."""
+        move, missing = owed
+        if move is None:
+            raise ClientError(
+                f"game {st.game}: your wisdom burnt on {', '.join(missing)} must be revealed now, but "
+                f"this home ({self.store.home}) holds no record of its value and salt (the server never "
+                f"had them; they were kept only in {self.store.evidence_path(st.game)}). Nobody can "
+                "reveal it for you: the game ends by forfeit when your time runs out, or resign now "
+                f"with `pbem resign {st.game}`"
+            )
+        return self.submit(st, move)
 
     def show(self, game: str) -> dict[str, Any]:
         """Everything `pbem show` prints: the view and the status around it."""
@@ -548,6 +590,7 @@ class Player:
             "result": receipt.get("result"),
             "view": st.view,
             "final_view": final_view,  # a finished game: the final position, everything revealed
+            "final_note": final_note(final_view),
             "text": text,
             "deadline": receipt.get("deadline"),  # as the signed genesis has it
             "clock": summary.get("clock") if st.status == "running" else None,  # the server's word
@@ -564,7 +607,12 @@ class Player:
         verdict, state = final_state(data)
         if state is None or not verdict.ok:
             return None
-        return revealed_view(st.engine, state, int(st.synced.receipt.get("seats") or 0))
+        merged = revealed_view(st.engine, state, int(st.synced.receipt.get("seats") or 0))
+        fill = getattr(st.engine, "fill_view", None)
+        if merged is not None and callable(fill) and "seat" in merged:
+            # a blind game never reveals an unburnt value: this seat's own come from its store
+            merged = {**fill({**merged, "seat": st.seat}, self.store.secrets(game)), "seat": None}
+        return merged
 
     def position_at(self, game: str, seq: int) -> dict[str, Any]:
         """The position right after entry `seq` of a finished game, everything revealed: the
@@ -578,10 +626,12 @@ class Player:
     def moves(self, game: str) -> dict[str, Any]:
         """The legal moves the server lists for this seat, numbered from 1 as `pbem move N` takes them."""
         answer = self.api.moves(game)
-        verify.sync(self.api, self.store, game, head=answer.get("head"))
+        synced = verify.sync(self.api, self.store, game, head=answer.get("head"))
+        offered = [m for m in answer.get("moves") or [] if isinstance(m, dict)]
+        offered = self._own_moves(game, synced, offered)
         listed = [
             {"n": i + 1, "move": m.get("move"), "text": m.get("text")}
-            for i, m in enumerate(answer.get("moves") or [])
+            for i, m in enumerate(offered)
         ]
         return {
             "game": game,
@@ -589,6 +639,21 @@ class Player:
             "head": answer.get("head"),
             "moves": listed,
         }
+
+    def _own_moves(
+        self, game: str, synced: verify.Synced, offered: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """Of the moves the server lists, those this seat can make given what only it knows: in
+        a blind game the server cannot know which values are still in hand, so it lists them all."""
+        receipt = synced.receipt
+        if not receipt.get("owner_only") or receipt.get("status") != "running":
+            return offered
+        st = self.state(game)
+        keep = getattr(st.engine, "own_moves", None)
+        if not callable(keep) or st.head != synced.head:
+            return offered
+        moves = keep(st.view, [m.get("move") for m in offered])
+        return [m for m in offered if m.get("move") in moves]
 
     def list_moves(self, game: str) -> dict[str, Any]:
         """The numbered legal moves, kept with their head: `pbem move GAME N` plays number N of
@@ -684,6 +749,14 @@ class Player:
         """Split, commit, sign and send one move on top of the verified head `st.head`."""
         public, secret = st.engine.split_move(move)
         salt = secret_commit = None
+        owner_held = secret is not None and steps.owner_held(st.engine, st.view, public)
+        keep = getattr(st.engine, "own_moves", None)
+        if owner_held and callable(keep) and not keep(st.view, [move]):
+            # the server cannot check what it never sees: this seat's own store does
+            raise ClientError(
+                f"you cannot play {format_move(st.engine, move)}: you do not hold that (this game is "
+                "blind, so only your client knows what you still hold)"
+            )
         if secret is not None:
             salt = secrets.token_hex(32)
             try:
@@ -703,7 +776,10 @@ class Player:
             }
             self.store.add_secret(st.game, record)
         try:
-            answer = self.api.submit_move(st.game, env, sig, secret, salt)
+            if owner_held:  # it stays in this home: the server gets the commitment only
+                answer = self.api.submit_move(st.game, env, sig, None, None)
+            else:
+                answer = self.api.submit_move(st.game, env, sig, secret, salt)
         except ApiError as exc:
             record = {"envelope": env, "sig": sig, "secret": secret, "salt": salt}
             self._refused(st.game, record, exc)
@@ -886,10 +962,13 @@ class Player:
                     if offered.get("head") != st.head:
                         st = look()  # the log moved between the two looks: look again
                         continue
-                    listed = offered.get("moves") or []
+                    listed = [m["move"] for m in offered.get("moves") or []]
+                    keep = getattr(st.engine, "own_moves", None)
+                    if callable(keep):  # a blind game lists values this seat no longer holds
+                        listed = keep(st.view, listed)
                     answer = None
                     if listed:
-                        move = choose(st.view, [m["move"] for m in listed], rng)
+                        move = choose(st.view, listed, rng)
                         answer = self.submit(st, move)
                 except ApiError as exc:
                     if exc.status == 409:
@@ -975,6 +1054,23 @@ def revealed_view(engine: Engine, state: dict[str, Any], seats: int) -> dict[str
     except Exception:  # noqa: BLE001 - an engine that cannot do it still shows the seat's view
         return None
     return merged  # type: ignore[no-any-return]
+
+
+def final_note(view: Any) -> str | None:
+    """What `pbem show` says over a finished game's final position: everything revealed, or,
+    in a blind game, that unburnt values were never revealed (only the reader's own are shown)."""
+    if not isinstance(view, dict):
+        return None
+    board = view.get("board")
+    concealed = isinstance(board, dict) and any(
+        isinstance(p, dict) and "value" in p and p["value"] is None for p in board.values()
+    )
+    if not concealed:
+        return "the final position, everything revealed (the log replayed: PASS)"
+    return (
+        "the final position (the log replayed: PASS); a blind game never reveals unburnt "
+        "wisdoms: yours are filled in from your own store, the others stay concealed"
+    )
 
 
 def position_in_export(data: Any, seq: int) -> dict[str, Any]:

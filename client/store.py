@@ -211,6 +211,11 @@ class Store:
         ]
         self.save_evidence(game, evidence)
 
+    def secrets(self, game: str) -> list[dict[str, Any]]:
+        """Every move secret this home keeps for `game` ({"seq", "secret", "salt", "commit", ...}).
+        In a blind game they are the only copy: the server never had them (issue 12)."""
+        return [s for s in self.evidence(game)["secrets"] if isinstance(s, dict)]
+
     def add_refused(self, game: str, record: dict[str, Any]) -> None:
         """Keep a signed submission the server refused, with its answer: it is never deleted."""
         evidence = self.evidence(game)

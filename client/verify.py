@@ -276,6 +276,13 @@ def _system(entry: dict[str, Any], receipt: dict[str, Any]) -> None:
     action = "bot" if system == "timeout" else "forfeit"
     if not isinstance(deadline, dict):
         raise VerifyError(f"entry {seq}: a {system} in a game without deadlines")
+    if system == "timeout" and receipt.get("owner_only"):
+        raise VerifyError(
+            f"entry {seq}: a timeout for a decision that needs a secret only its owner holds: "
+            "no bot can make it"
+        )
+    if system == "forfeit" and receipt.get("owner_only") and deadline.get("on_expiry") == "bot":
+        action = "bot"  # a bot cannot decide this one: the deadline forfeits it (issue 12)
     if deadline.get("on_expiry") != action:
         raise VerifyError(
             f"entry {seq}: a {system}, but the signed genesis says {deadline.get('on_expiry')!r} on expiry"
@@ -399,6 +406,9 @@ def _state_entry(entry: dict[str, Any], receipt: dict[str, Any]) -> None:
     receipt["views"] = {"seq": seq, "commits": views}
     receipt["status"] = "running"
     receipt["to_move"] = to_move
+    # the decision now due needs a secret only its owner holds (a blind game's reveal): no bot
+    # can make it, so a deadline forfeits it even where the genesis names the bot (issue 12)
+    receipt["owner_only"] = body.get("owner_only") is True
     if "result" in body:
         _ended(receipt, body["result"])
     mine = receipt.get("seat")

@@ -299,7 +299,11 @@ class _Auditor:
                 if steps.lets_leave(engine, seats) and seat in engine.out(state):  # type: ignore[attr-defined]
                     raise _Fail(seq, f"a move by seat {seat}, which has left the game: the server decides for it")
                 secret, salt = None, None
-                if env.get("secret_commit") is not None:
+                if env.get("secret_commit") is not None and steps.owner_held(engine, state, env.get("move")):
+                    if seq in secrets:  # the owner kept it: the server cannot have held it
+                        raise _Fail(seq, "the reveal lists a secret its owner kept (owner-held secrets never reach the server)")
+                    self.counts["commitments"] += 1
+                elif env.get("secret_commit") is not None:
                     if seq not in secrets:
                         raise _Fail(seq, "the reveal holds no secret for this move")
                     secret, salt = secrets[seq]["secret"], secrets[seq]["salt"]
@@ -332,7 +336,8 @@ class _Auditor:
                         seq, body, engine, state, seed, secrets, used_secrets, seats, joins, email_moves, prev
                     )
                 elif system == "forfeit":
-                    state, result = self._forfeit(seq, body, engine, state, seed, seats, joins, deadline)
+                    before = entries[seq - 1]["body"]
+                    state, result = self._forfeit(seq, body, engine, state, seed, seats, joins, deadline, before)
                 elif system == "resign" and steps.lets_leave(engine, seats):
                     state, result = self._leave(seq, body, engine, state, seed, seats, joins, prev)
                 else:
@@ -600,13 +605,20 @@ class _Auditor:
         seats: int,
         joins: dict[int, dict[str, Any]],
         deadline: Any,
+        before: dict[str, Any],
     ) -> tuple[dict[str, Any], dict[str, Any] | None]:
         """A seat out of time loses (or, where seats may leave, is out); with the seed, it must
-        have been the seat to move."""
-        self._expiry(seq, deadline, "forfeit", "forfeit")
+        have been the seat to move. In a game whose deadline plays a bot, a forfeit is the
+        outcome only where no bot could decide: the seat owed a decision that needs a secret
+        only it holds (a reveal; the step before says `owner_only`, and the replay agrees)."""
+        owner_only = isinstance(deadline, dict) and deadline.get("on_expiry") == "bot" and before.get("owner_only") is True
+        if not owner_only:
+            self._expiry(seq, deadline, "forfeit", "forfeit")
         seat = body.get("seat")
         if not steps.is_int(seat) or seat not in joins:
             raise _Fail(seq, f"a forfeit for seat {seat!r}, which nobody joined")
+        if owner_only and seed is not None and not steps.needs_owner(engine, state):
+            raise _Fail(seq, "a forfeit in a game whose deadline plays a bot, for a decision a bot could make")
         leaving = steps.lets_leave(engine, seats)
         if seed is None:
             if leaving:

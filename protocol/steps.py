@@ -70,7 +70,8 @@ class Step:
     body: dict[str, Any]
     state: dict[str, Any]
     payloads: list[Payload]
-    # A timeout's concealed part, as the reveal lists it: {"seq", "secret", "salt"}.
+    # The concealed part the server keeps for the reveal, as the reveal lists it:
+    # {"seq", "secret", "salt"}; None when there is none or it stays with its owner.
     secret: dict[str, Any] | None = None
 
 
@@ -124,7 +125,91 @@ def _status(engine: Engine, state: dict[str, Any]) -> dict[str, Any]:
     status: dict[str, Any] = {"to_move": engine.to_move(state)}
     if result is not None:
         status["result"] = result
+    if needs_owner(engine, state):
+        status["owner_only"] = True  # absent otherwise: other games' bodies are as they were
     return status
+
+
+# -- owner-held secrets (issue 12) ----------------------------------------------------------------
+#
+# An engine may declare that the secret part of a move stays with its owner (optional hooks):
+#   owner_held(position, public) -> bool   the move's secret never goes to the server: the client
+#                                          sends only `secret_commit`; the engine applies
+#                                          {**public, "secret_commit": <hex>} and keeps the commitment
+#   awaiting(state) -> [commit, ...]       the commitments the seat to move must open now: its
+#                                          next decision is a reveal move (below)
+#   needs_owner(state) -> bool             the decision now due needs such a secret, so nobody but
+#                                          the owner (no server bot) can make it
+# A reveal move is {"type": "reveal", "secrets": [{"commit", "secret", "salt"}, ...]}, one item per
+# awaited commitment in order; `check_reveal` opens each against its commitment before the engine
+# scores it. The server never holds an owner-held secret, so the final reveal entry lists none.
+
+
+def owner_held(engine: Engine, position: dict[str, Any], public: Any) -> bool:
+    """Whether the secret part of the move `public` stays with its owner (never sent to the server).
+    `position` is the state (server, audit) or the seat's view (client)."""
+    hook = getattr(engine, "owner_held", None)
+    return callable(hook) and isinstance(public, dict) and bool(hook(position, public))
+
+
+def awaiting(engine: Engine, state: dict[str, Any]) -> list[str]:
+    """The owner-held commitments the seat to move must open with its next decision."""
+    hook = getattr(engine, "awaiting", None)
+    return list(hook(state)) if callable(hook) else []
+
+
+def needs_owner(engine: Engine, state: dict[str, Any]) -> bool:
+    """Whether the decision now due needs a secret only the seat's owner holds: then no server
+    bot can make it (a timeout cannot play it; a deadline forfeits it)."""
+    hook = getattr(engine, "needs_owner", None)
+    return callable(hook) and bool(hook(state))
+
+
+REVEAL_ITEM_KEYS = frozenset({"commit", "secret", "salt"})
+
+
+def check_reveal(engine: Engine, state: dict[str, Any], move: dict[str, Any]) -> None:
+    """A reveal move must open exactly the awaited commitments, in order, each with the value
+    and salt that were committed when the secret was made (the placement's `secret_commit`)."""
+    awaited = awaiting(engine, state)
+    if not awaited:
+        return  # nothing awaited: the engine refuses the reveal itself
+    items = move.get("secrets")
+    if not isinstance(items, list) or len(items) != len(awaited):
+        raise StepError(f"a reveal opens exactly the {len(awaited)} awaited commitment(s), in order")
+    for item, committed in zip(items, awaited, strict=True):
+        if not isinstance(item, dict) or set(item) != REVEAL_ITEM_KEYS:
+            raise StepError('each item of a reveal is exactly {"commit", "secret", "salt"}')
+        if item["commit"] != committed:
+            raise StepError(f"the reveal opens {item['commit']!r}, but {committed} is awaited")
+        salt = item["salt"]
+        if not isinstance(salt, str) or not HEX64.fullmatch(salt):
+            raise StepError("a revealed salt must be 32 bytes, hex")
+        try:
+            opened = commit(TAG_SECRET, item["secret"], salt)
+        except (NotCanonical, TypeError, ValueError) as exc:
+            raise StepError(f"the revealed secret cannot be committed: {exc}") from exc
+        if opened != committed:
+            raise StepError(
+                f"the revealed value and salt do not match the commitment {committed} made when "
+                "that secret was placed",
+                403,
+            )
+
+
+def _owner_held_move(env: dict[str, Any], secret: Any, salt: Any) -> dict[str, Any]:
+    """The move the engine applies when its secret stays with its owner: the public part and
+    the signed commitment. The server must not receive the secret or its salt."""
+    if secret is not None or salt is not None:
+        raise StepError(
+            "this move's secret stays with you: send only its commitment (secret_commit), "
+            "never the value or its salt"
+        )
+    if env["secret_commit"] is None:
+        raise StepError("this move has a concealed part: the envelope must commit to it (secret_commit)")
+    if "secret_commit" in env["move"]:
+        raise StepError("the public move must not carry secret_commit itself")
+    return {**env["move"], "secret_commit": env["secret_commit"]}
 
 
 def start(
@@ -167,7 +252,15 @@ def move(
             f"stale move: the log's head is seq {seq - 1}, your envelope says seq {env['seq']}",
             409,
         )
-    full = _merge_secret(engine, env, secret, salt)
+    record = None
+    if owner_held(engine, state, env["move"]):
+        full = _owner_held_move(env, secret, salt)
+    else:
+        full = _merge_secret(engine, env, secret, salt)
+        if env["secret_commit"] is not None:
+            record = {"seq": seq, "secret": secret, "salt": salt}
+    if full.get("type") == "reveal":
+        check_reveal(engine, state, full)
     seat = env["seat"]
     rng = Rng(move_key(seed, seq, env["nonce"]))
     new_state, events = engine.apply(state, seat, full, rng)
@@ -181,7 +274,7 @@ def move(
         "views": views(engine, new_state, seats, seed, seq),
         **_status(engine, new_state),
     }
-    return Step(body, new_state, payloads)
+    return Step(body, new_state, payloads, record)
 
 
 def is_int(value: Any) -> bool:
@@ -346,6 +439,10 @@ def _server_move(
     kind: str, engine: Engine, state: dict[str, Any], seat: int, seed: bytes, seq: int, seats: int
 ) -> Step:
     """A decision the server makes for `seat` (the seat to move): a uniformly random legal move."""
+    if needs_owner(engine, state):
+        raise StepError(
+            f"seat {seat}'s decision needs a secret only its owner holds: the server cannot make it"
+        )
     legal = engine.legal_moves(state, seat)
     if not legal:
         raise StepError(f"seat {seat} has no legal move to play for it")
@@ -511,6 +608,10 @@ def email_move(
         raise StepError(f"seat {seat} has left the game: it moves no more", 409)
     if not isinstance(move, dict):
         raise IllegalMove("a move is an object")
+    if needs_owner(engine, state):
+        raise StepError(
+            "this decision needs a secret that stays with its owner: make it with the pbem client", 422
+        )
     try:
         public, secret = engine.split_move(move)
     except IllegalMove:

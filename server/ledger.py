@@ -446,8 +446,8 @@ class Ledger:
                 log.warning("engine %s: a move raised %r", game.engine, exc)
                 raise LedgerError(422, "the game cannot apply this move") from exc
             entry = self._append(game, "move", step.body)
-            if envelope.get("secret_commit") is not None:
-                Secret.create(game=game, seq=entry["seq"], data=dumps({"seq": entry["seq"], "secret": secret, "salt": salt}))
+            if step.secret is not None:  # an owner-held secret never reaches the server (issue 12)
+                Secret.create(game=game, seq=entry["seq"], data=dumps(step.secret))
             self._store_payloads(game, step.payloads)
             self._after_step(game, step)
             game.save()

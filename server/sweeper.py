@@ -7,7 +7,10 @@ never do anything twice):
 - the reminder at half the time and the last warning, each once (recorded on the clock);
 - on expiry, the entry the genesis names: a `timeout` (the seat's decision played by a
   uniformly random legal move, `protocol.steps.timeout`) or a `forfeit` (the seat loses),
-  appended like every other entry. After a timeout the same seat may still decide (one
+  appended like every other entry. A decision no bot can make (one that needs a secret
+  only its owner holds, such as the reveal of a burnt wisdom in a blind magier game,
+  `protocol.steps.needs_owner`) is forfeited even where the genesis names the bot.
+  After a timeout the same seat may still decide (one
   turn, several decisions): its clock is still expired, so the sweeper plays on.
 
 Also here, because they act with the ledger: the creator's abort (`abort_game`) and
@@ -104,13 +107,15 @@ def _sweep_once(ledger: Ledger, game_id: str, at: dt.datetime, done: dict[str, l
         account = clock.seat_account(game, seat)
         if row.expires_at is not None and row.expires_at <= at:
             entry = _expire(ledger, game, row, seat, at)
-            what = "timeouts" if row.on_expiry == "bot" else "forfeits"
+            # a bot deadline forfeits a decision no bot can make (a blind game's reveal, issue 12)
+            timed_out = entry["body"].get("kind") == "timeout"
+            what = "timeouts" if timed_out else "forfeits"
             done[what].append({"game": game.id, "seat": seat, "seq": entry["seq"]})
             if account is not None:
                 data = {"seat": seat, "seq": entry["seq"], "expired": clock.iso(row.expires_at)}
-                if row.on_expiry == "bot":
+                if timed_out:
                     data["move"] = entry["body"]["move"]
-                _tell_all(ledger, game, "timeout" if row.on_expiry == "bot" else "forfeit", data, at)
+                _tell_all(ledger, game, "timeout" if timed_out else "forfeit", data, at)
             game.updated = at
             game.save()
             return True
@@ -136,7 +141,7 @@ def _expire(ledger: Ledger, game: Game, row: Clock, seat: int, at: dt.datetime) 
     state = json.loads(game.state)
     seed = bytes.fromhex(game.seed)
     seq = game.head_seq + 1
-    if row.on_expiry == "bot":
+    if row.on_expiry == "bot" and not steps.needs_owner(engine, state):
         try:
             step = steps.timeout(engine, state, seat, seed, seq, seats=game.seats)
         except (steps.StepError, IllegalMove) as exc:

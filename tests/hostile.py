@@ -145,6 +145,8 @@ class Operator:
             salt = "5a" * 32
             secret_commit = commit(TAG_SECRET, secret, salt)
         env, sig = self._envelope(game, seat, key, public, secret_commit)
+        if steps.owner_held(engine, state, public):  # a blind game: the secret stays with its owner
+            secret = salt = None
         step = steps.move(
             engine, state, key.public_hex, env, sig, secret, salt, seed, (env["seq"], env["prev"]),
             seats=seats,

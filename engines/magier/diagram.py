@@ -9,7 +9,7 @@ not be a complete set, so a ruling can be shown with only the pieces it needs:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engines.core import State
@@ -45,16 +45,27 @@ def position(
     moves: Sequence[int] = (0, 0),
     passes: int = 0,
     prev: Mapping[str, str] | None = None,
+    commit: Callable[[str, int], str] | None = None,
 ) -> State:
     """A complete state with exactly these pieces; placement phase if a hand is not empty.
 
     `prev` is the diagram of the position before the last turn (MH-11); by
-    default nothing is banned.
+    default nothing is banned. A diagram names values, so the game is not blind
+    unless `commit` is given: then it is, and the wisdom on cell c worth v holds only
+    `commit(c, v)` (its owner keeps the value), and the hands hold one null per wisdom.
     """
-    state = new_state(check_options(dict(options or {}), 2))
-    board = {CELLS[INDEX[c]]: piece(t) for c, t in pieces.items()}
+    blind = commit is not None
+    state = new_state(check_options({"blind": blind, **dict(options or {})}, 2))
+    board = {}
+    for c, t in pieces.items():
+        p = piece(t)
+        if blind and p["kind"] == WISDOM:
+            p = {"seat": p["seat"], "kind": WISDOM, "commit": commit(CELLS[INDEX[c]], p["value"])}  # type: ignore[misc]
+        board[CELLS[INDEX[c]]] = p
     state["board"] = dict(sorted(board.items(), key=lambda kv: INDEX[kv[0]]))
     state["hands"] = [sorted(h, reverse=True) for h in hands]
+    if blind:
+        state["hands"] = [[None] * len(h) for h in hands]
     state["phase"] = "placement" if any(state["hands"]) else "movement"
     state["turn"] = turn
     state["scores"] = list(scores)

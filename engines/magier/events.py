@@ -41,6 +41,11 @@ def describe(event: Mapping[str, Any]) -> str | None:
             f"a flame on {data.get('cell')} burns {_seat(data.get('owner'))}'s wisdom of value "
             f"{data.get('value')}: {data.get('value')} point(s) for {_seat(data.get('by'))}"
         )
+    if kind == "burning":
+        return (
+            f"a flame on {data.get('cell')} burns {_seat(data.get('owner'))}'s wisdom: "
+            f"{_seat(data.get('owner'))} must reveal its value (blind game)"
+        )
     if kind == "game_over":
         winner = data.get("winner")
         who = "a draw" if winner is None else f"{_seat(winner)} wins"

@@ -147,6 +147,8 @@ def format(move: Move) -> str:  # noqa: A001 - the Engine protocol names it form
     kind = move.get("type")
     if kind == "pass":
         return "pass"
+    if kind == "reveal" and isinstance(move.get("secrets"), list):
+        return "reveal " + ", ".join(_opened(item) for item in move["secrets"])
     if kind == "place" and isinstance(move.get("cell"), str):
         value = move.get("value")
         return f"place {move['cell']}" if value is None else f"place {move['cell']} {value}"
@@ -156,3 +158,10 @@ def format(move: Move) -> str:  # noqa: A001 - the Engine protocol names it form
     if kind == "jump" and isinstance(path, list) and all(isinstance(c, str) for c in path):
         return "x".join(path)
     raise IllegalMove(f"not a magier move: {dict(move)!r}")
+
+
+def _opened(item: Any) -> str:
+    """One opened wisdom of a reveal, by its value (the commitment is in the log)."""
+    secret = item.get("secret") if isinstance(item, Mapping) else None
+    value = secret.get("value") if isinstance(secret, Mapping) else None
+    return "?" if value is None else str(value)

@@ -178,6 +178,10 @@ def status_lines(view: View) -> list[str]:
     if burned:
         text = ", ".join(f"{'rb'[b['owner']]}{b['value']} on {b['cell']}" for b in burned)
         out.append(f"Burnt: {text}")
+    pending = view.get("pending") or []
+    if pending:
+        cells = " ".join(p["cell"] for p in pending)
+        out.append(f"Burning on {cells}: {_NAMES[pending[0]['owner']]} reveals its value next")
     last = view.get("last_move")
     if last is not None:
         from engines.magier.notation import format as fmt

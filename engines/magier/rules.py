@@ -2,12 +2,14 @@
 
 State (plain JSON, never mutated in place; `apply` builds a new one):
 
-    options        completed options {"wrap", "open_placement", "move_limit"}
+    options        completed options {"wrap", "open_placement", "move_limit", "blind"}
     phase          "placement" | "movement" | "over"
     turn           seat to move (0 red, 1 black), None when over
     board          {cell: piece}; piece = {"seat", "kind": "magician"} or
-                   {"seat", "kind": "wisdom", "value"}
-    hands          [[values red still has to place], [... black]], largest first
+                   {"seat", "kind": "wisdom", "value"}, in a blind game
+                   {"seat", "kind": "wisdom", "commit"} (never the value)
+    hands          [[values red still has to place], [... black]], largest first;
+                   in a blind game one null per wisdom still to place
     scores         [red, black]: values of burnt opponent wisdoms (MH-10)
     burned         [{"cell", "owner", "value", "by", "ply"}] in order of burning
     moves          [red, black]: movement turns taken, passes included (MH-14)
@@ -17,10 +19,22 @@ State (plain JSON, never mutated in place; `apply` builds a new one):
                    to move may not bring back (MH-11)
     last_move, last_seat   the public part of the last turn, for display
     result         None while running, else what `result` returns
+    pending        only in a blind game: the burnt wisdoms whose owner has yet to
+                   reveal them, [{"cell", "owner", "commit", "by", "ply"}]
 
 Moves: {"type": "place", "cell", "value"} (plus "open": true when the game
 places openly, see `split_move`), {"type": "step", "from", "to"},
 {"type": "jump", "path": [cells, start first]}, {"type": "pass"}.
+
+Blind games (option `blind`, default true, with concealed placements): a
+placement's value stays with its owner (owner-held secret, protocol.steps). The
+engine gets {"type": "place", "cell", "secret_commit"} and keeps only the
+commitment. A push that burns such a wisdom leaves it `pending`: the owner's next
+decision is {"type": "reveal", "secrets": [{"commit", "secret": {"value"}, "salt"}]}
+(protocol.steps checks each opening against its commitment first); only then are
+the points scored and MH-12..MH-14 decided, exactly as they would have been at the
+push. A revealed value must be one the owner still has unburnt (MH-5), so a player
+who committed values outside his set cannot open them.
 
 Readings of the rulings: MH-11 compares positions as everyone sees them
 (colour and kind per cell, values left out), so whether a move is legal never
@@ -38,6 +52,7 @@ change is lost by listing destinations only.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -72,11 +87,18 @@ from engines.magier.mechanics import (
 SEAT_NAMES = ["red", "black"]
 WISDOM_VALUES = [2, 2, 1, 1, 1, -1, -1]  # MH-5, largest first
 WINNING_SCORE = 5  # MH-13
-DEFAULT_OPTIONS: dict[str, Any] = {"wrap": "line", "open_placement": False, "move_limit": 200}
+DEFAULT_OPTIONS: dict[str, Any] = {
+    "wrap": "line",
+    "open_placement": False,
+    "move_limit": 200,
+    "blind": True,
+}
 MAX_MOVE_LIMIT = 100_000
+_HEX64 = re.compile(r"[0-9a-f]{64}")
 
 _FIELDS = {
-    "place": {"type", "cell", "value", "open"},
+    "place": {"type", "cell", "value", "open", "secret_commit"},
+    "reveal": {"type", "secrets"},
     "step": {"type", "from", "to"},
     "jump": {"type", "path"},
     "pass": {"type"},
@@ -99,10 +121,17 @@ def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
         raise BadOptions(f"option wrap must be one of {', '.join(WRAPS)}, not {out['wrap']!r}")
     if not isinstance(out["open_placement"], bool):
         raise BadOptions("option open_placement must be true or false")
+    if not isinstance(out["blind"], bool):
+        raise BadOptions("option blind must be true or false")
     limit = out["move_limit"]
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_MOVE_LIMIT:
         raise BadOptions(f"option move_limit must be a whole number from 1 to {MAX_MOVE_LIMIT}")
     return out
+
+
+def is_blind(options: Mapping[str, Any]) -> bool:
+    """Whether concealed values stay with their owners (the server never holds them)."""
+    return options.get("blind") is True and options.get("open_placement") is not True
 
 
 def new_state(options: Mapping[str, Any]) -> State:
@@ -111,12 +140,14 @@ def new_state(options: Mapping[str, Any]) -> State:
     for seat in (0, 1):
         for i in START[seat]:
             board[CELLS[i]] = {"seat": seat, "kind": MAGICIAN}
-    return {
+    blind = is_blind(options)
+    hand: list[Any] = [None] * len(WISDOM_VALUES) if blind else list(WISDOM_VALUES)
+    state = {
         "options": dict(options),
         "phase": "placement",
         "turn": 0,
         "board": dict(sorted(board.items(), key=lambda kv: INDEX[kv[0]])),
-        "hands": [list(WISDOM_VALUES), list(WISDOM_VALUES)],
+        "hands": [list(hand), list(hand)],
         "scores": [0, 0],
         "burned": [],
         "moves": [0, 0],
@@ -127,6 +158,9 @@ def new_state(options: Mapping[str, Any]) -> State:
         "last_seat": None,
         "result": None,
     }
+    if blind:
+        state["pending"] = []
+    return state
 
 
 # ---------------------------------------------------------------- legal moves
@@ -135,7 +169,11 @@ def new_state(options: Mapping[str, Any]) -> State:
 def placement_moves(state: State, seat: Seat) -> list[Move]:
     """MH-6: any remaining value of one's own on any empty non-flame cell."""
     board = state["board"]
-    values = sorted(set(state["hands"][seat]), reverse=True)
+    hand = state["hands"][seat]
+    if any(v is None for v in hand):  # blind: only the owner knows what is left
+        values = sorted(set(WISDOM_VALUES), reverse=True)
+    else:
+        values = sorted(set(hand), reverse=True)
     extra = {"open": True} if state["options"]["open_placement"] else {}
     return [
         {"type": "place", "cell": name, "value": v, **extra}
@@ -204,7 +242,7 @@ def _check_shape(move: Any) -> str:
         raise IllegalMove('a move must be a JSON object such as {"type": "pass"}')
     kind = move.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise IllegalMove("a move needs a type: place, step, jump or pass")
+        raise IllegalMove("a move needs a type: place, step, jump, pass or reveal")
     extra = sorted(str(k) for k in move if k not in _FIELDS[kind])
     if extra:
         raise IllegalMove(f"a {kind} move has no field {extra[0]!r}")
@@ -216,6 +254,10 @@ def _apply_place(state: State, seat: Seat, move: Move) -> tuple[State, list[Even
         raise IllegalMove("all wisdoms are placed; move a magician (step or jump) instead")
     i = _need_cell(move, "cell")
     name = CELLS[i]
+    if is_blind(state["options"]):
+        return _apply_blind_place(state, seat, move, i)
+    if "secret_commit" in move:
+        raise IllegalMove("this game is not blind: a placement carries its value, not a commitment")
     value = move.get("value")
     hand = state["hands"][seat]
     if isinstance(value, bool) or not isinstance(value, int):
@@ -254,6 +296,90 @@ def _apply_place(state: State, seat: Seat, move: Move) -> tuple[State, list[Even
         new["phase"] = "movement"
         events.append(Event("phase", {"phase": "movement", "turn": new["turn"]}))
     return new, events
+
+
+def _apply_blind_place(state: State, seat: Seat, move: Move, i: int) -> tuple[State, list[Event]]:
+    """MH-6 in a blind game: the engine keeps the owner and the commitment, never the value.
+
+    Whether the committed value was still in the owner's hand cannot be checked here;
+    it is checked when (if ever) that wisdom burns and is revealed (MH-5, `_apply_reveal`).
+    """
+    name = CELLS[i]
+    if "value" in move:
+        raise IllegalMove(
+            "this game is blind: a placement's value stays with you, the move carries only its commitment"
+        )
+    if "open" in move:
+        raise IllegalMove('this game places wisdoms concealed: the move must not carry "open"')
+    committed = move.get("secret_commit")
+    if not isinstance(committed, str) or not _HEX64.fullmatch(committed):
+        raise IllegalMove("a blind placement carries the commitment to its value (secret_commit)")
+    if i in FLAMES:
+        raise IllegalMove(f"{name} is a flame: wisdoms may not be placed on flames")
+    if name in state["board"]:
+        raise IllegalMove(f"{name} is occupied")
+    hand = state["hands"][seat]
+    if not hand:
+        raise IllegalMove("you have no wisdom left to place")
+    new = dict(state)
+    board = dict(state["board"])
+    board[name] = {"seat": seat, "kind": WISDOM, "commit": committed}
+    new["board"] = dict(sorted(board.items(), key=lambda kv: INDEX[kv[0]]))
+    hands = [list(h) for h in state["hands"]]
+    hands[seat] = hands[seat][1:]
+    new["hands"] = hands
+    events = [Event("placed", {"seat": seat, "cell": name})]
+    _finish_turn(state, new, seat, {"type": "place", "cell": name})
+    if not any(hands):
+        new["phase"] = "movement"
+        events.append(Event("phase", {"phase": "movement", "turn": new["turn"]}))
+    return new, events
+
+
+def _apply_reveal(state: State, seat: Seat, move: Move) -> tuple[State, list[Event]]:
+    """MH-10, MH-13 in a blind game: the owner opens the wisdoms the last push burnt.
+
+    protocol.steps has checked every opening against its commitment; here each item must
+    name the pending commitments in order, and each value must be one the owner still
+    has unburnt (MH-5). Then the points are scored and the end is decided exactly as it
+    would have been at the push (MH-12, MH-13, MH-14 for the seat that pushed).
+    """
+    pending = state.get("pending") or []
+    if not pending:
+        raise IllegalMove("there is nothing to reveal: no wisdom of yours is waiting to be opened")
+    items = move.get("secrets")
+    if not isinstance(items, list) or len(items) != len(pending):
+        raise IllegalMove(f"reveal all {len(pending)} burnt wisdom(s) of yours, in order")
+    pool = list(WISDOM_VALUES)
+    for b in state["burned"]:
+        if b["owner"] == seat and b["value"] in pool:
+            pool.remove(b["value"])
+    scores = list(state["scores"])
+    burned = list(state["burned"])
+    events: list[Event] = []
+    for item, wait in zip(items, pending, strict=True):
+        if not isinstance(item, Mapping) or set(item) != {"commit", "secret", "salt"}:
+            raise IllegalMove('each revealed wisdom is {"commit", "secret", "salt"}')
+        if item["commit"] != wait["commit"]:
+            raise IllegalMove(f"the wisdom burnt on {wait['cell']} was committed as {wait['commit']}")
+        secret = item["secret"]
+        value = secret.get("value") if isinstance(secret, Mapping) and set(secret) == {"value"} else None
+        if isinstance(value, bool) or not isinstance(value, int) or value not in pool:
+            raise IllegalMove(
+                f"the wisdom burnt on {wait['cell']} cannot be worth {value!r}: your unburnt "
+                f"wisdoms are worth {_values(sorted(pool, reverse=True))} (MH-5)"
+            )
+        pool.remove(value)
+        by = wait["by"]
+        scores[by] += value
+        record = {"cell": wait["cell"], "owner": seat, "value": value, "by": by}
+        burned.append({**record, "ply": wait["ply"]})
+        events.append(Event("burned", record))
+    new = dict(state)
+    new["scores"] = scores
+    new["burned"] = burned
+    new["pending"] = []
+    return new, events + _check_end(new, pending[0]["by"])
 
 
 def _values(hand: list[int]) -> str:
@@ -321,6 +447,17 @@ def _apply_movement(state: State, seat: Seat, kind: str, move: Move) -> tuple[St
     new = dict(state)
     new["board"] = board_from_cells(out.cells)
     events = [event]
+    if out.burned and is_blind(state["options"]):
+        pending = []
+        for flame, piece in out.burned:
+            wait = {"cell": CELLS[flame], "owner": piece["seat"], "commit": piece["commit"], "by": seat}
+            pending.append({**wait, "ply": state["ply"] + 1})
+            events.append(Event("burning", wait))
+        _finish_turn(state, new, seat, canonical, now=now)
+        new["passes"] = 0
+        new["pending"] = pending
+        _count_turn(new, seat)
+        return new, events  # the owner reveals next; then MH-13 and the rest are decided
     if out.burned:
         scores = list(state["scores"])
         burned = list(state["burned"])
@@ -354,9 +491,21 @@ def _finish_turn(old: State, new: State, seat: Seat, public: Move, now: str | No
 
 def _end_of_movement_turn(new: State, seat: Seat) -> list[Event]:
     """MH-12, MH-13, MH-14, checked after every movement turn."""
+    _count_turn(new, seat)
+    return _check_end(new, seat)
+
+
+def _count_turn(new: State, seat: Seat) -> None:
+    """MH-14 counts movement turns, passes included."""
     moves = list(new["moves"])
     moves[seat] += 1
     new["moves"] = moves
+
+
+def _check_end(new: State, seat: Seat) -> list[Event]:
+    """MH-12, MH-13, MH-14 after a movement turn of `seat` (in a blind game, after the
+    reveal of what that turn burnt)."""
+    moves = new["moves"]
     scores = new["scores"]
     limit = new["options"]["move_limit"]
     name = SEAT_NAMES[seat]
@@ -413,13 +562,15 @@ def view(state: State, seat: Seat | None) -> View:
 
     board = {}
     for name, piece in state["board"].items():
-        if piece["kind"] == WISDOM:
+        if piece["kind"] == WISDOM and "commit" in piece:  # blind: nobody's value is here
+            board[name] = {"seat": piece["seat"], "kind": WISDOM, "value": None, "commit": piece["commit"]}
+        elif piece["kind"] == WISDOM:
             value = piece["value"] if sees(piece["seat"]) else None
             board[name] = {"seat": piece["seat"], "kind": WISDOM, "value": value}
         else:
             board[name] = {"seat": piece["seat"], "kind": MAGICIAN}
     hands = [list(h) if sees(s) else [None] * len(h) for s, h in enumerate(state["hands"])]
-    return {
+    out = {
         "game": "magier",
         "seat": seat,
         "seat_names": list(SEAT_NAMES),
@@ -440,6 +591,9 @@ def view(state: State, seat: Seat | None) -> View:
         "last_seat": state["last_seat"],
         "result": None if state["result"] is None else dict(state["result"]),
     }
+    if "pending" in state:
+        out["pending"] = [dict(p) for p in state["pending"]]
+    return out
 
 
 # ---------------------------------------------------------------- the engine
@@ -449,7 +603,7 @@ class MagierEngine(BaseEngine):
     """The Engine protocol for Das magische Hexagon (rulings MH-1..MH-15)."""
 
     id = "magier"
-    version = "1"
+    version = "2"
     title = "Das magische Hexagon"
     min_seats = 2
     max_seats = 2
@@ -479,6 +633,8 @@ class MagierEngine(BaseEngine):
     def legal_moves(self, state: State, seat: Seat) -> list[Move]:
         if state["phase"] == "over" or seat != state["turn"]:
             return []
+        if state.get("pending"):
+            return []  # only the owner can make the reveal: it needs the salt
         if state["phase"] == "placement":
             return placement_moves(state, seat)
         return movement_moves(state, seat) or [{"type": "pass"}]
@@ -493,6 +649,15 @@ class MagierEngine(BaseEngine):
         if seat != state["turn"]:
             raise IllegalMove(f"it is not your turn: {SEAT_NAMES[state['turn']]} is to move")
         kind = _check_shape(move)
+        pending = state.get("pending") or []
+        if pending and kind != "reveal":
+            cells = ", ".join(p["cell"] for p in pending)
+            raise IllegalMove(
+                f"{SEAT_NAMES[seat]} must first reveal the wisdom(s) burnt on {cells} (MH-10): "
+                "their value decides the score; the pbem client does it by itself"
+            )
+        if kind == "reveal":
+            return _apply_reveal(state, seat, move)
         if kind == "place":
             return _apply_place(state, seat, move)
         return _apply_movement(state, seat, kind, move)
@@ -502,6 +667,49 @@ class MagierEngine(BaseEngine):
 
     def split_move(self, move: Move) -> tuple[Move, Any]:
         return split_move(move)
+
+    # Owner-held secrets (protocol.steps, docs/PROTOCOL.md "Owner-held secrets").
+
+    def owner_held(self, position: Mapping[str, Any], public: Move) -> bool:
+        """Whether the secret part of `public` stays with its owner: a concealed placement
+        in a blind game. `position` is the state or any seat's view (both carry the options)."""
+        options = position.get("options") if isinstance(position, Mapping) else None
+        return (
+            isinstance(options, Mapping)
+            and is_blind(options)
+            and isinstance(public, Mapping)
+            and public.get("type") == "place"
+        )
+
+    def awaiting(self, state: State) -> list[str]:
+        """The commitments the seat to move must open now (a reveal is pending), in order."""
+        return [p["commit"] for p in state.get("pending") or []]
+
+    def needs_owner(self, state: State) -> bool:
+        """Whether the decision now due needs a secret only its owner holds (a reveal, or a
+        blind placement): no server bot can make it, so a deadline forfeits it."""
+        if state["phase"] == "over" or not is_blind(state["options"]):
+            return False
+        return bool(state.get("pending")) or state["phase"] == "placement"
+
+    def fill_view(self, view: View, secrets: list[Mapping[str, Any]]) -> View:
+        """The seat's view with what only it knows filled in from its own store (client side)."""
+        from engines.magier import blind
+
+        return blind.fill_view(view, secrets)
+
+    def reveal_move(self, view: View, secrets: list[Mapping[str, Any]]) -> tuple[Move | None, list[str]]:
+        """The reveal the seat owes (client side): (move, []), (None, cells its store lacks),
+        or (None, []) when it owes none."""
+        from engines.magier import blind
+
+        return blind.reveal_move(view, secrets)
+
+    def own_moves(self, view: View, moves: list[Move]) -> list[Move]:
+        """The listed moves this seat can really make, given its own secrets (client side)."""
+        from engines.magier import blind
+
+        return blind.own_moves(view, moves)
 
     def result(self, state: State) -> dict[str, Any] | None:
         return None if state["result"] is None else dict(state["result"])

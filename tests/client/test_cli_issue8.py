@@ -311,7 +311,7 @@ def test_a_finished_game_shows_everything_revealed(cli: Cli, live_server: LiveSe
     """issue 8: once a game is over, `pbem show` draws the final position from the replayed
     export with every concealed value revealed, the result in words and how to export and
     audit it."""
-    game = two_player_game(cli, live_server, "--option", "move_limit=2")
+    game = two_player_game(cli, live_server, "--option", "move_limit=2", "--option", "blind=false")
     play_out(game, [Player(cli.tmp_path / "ada"), Player(cli.tmp_path / "bo")])
     before_end = Player(cli.tmp_path / "ada").state(game).view
     hidden_before = sum(

@@ -31,7 +31,7 @@ def test_log_tells_the_game_in_words_with_your_concealed_parts(cli: Cli, live_se
     """issue 8: `pbem log` names players and seats, tells each move and its events in words, shows
     the reader their own concealed parts (never the other's), and the reveal in words; --json is
     the list of signed entries as before."""
-    game = two_player_game(cli, live_server)
+    game = two_player_game(cli, live_server, "--option", "blind=false")
     ada, bo = Player(cli.tmp_path / "ada"), Player(cli.tmp_path / "bo")
     _moves(game, [ada, bo], 2)
     mine = cli("ada", "log", game).stdout
@@ -100,7 +100,7 @@ def test_log_at_draws_a_finished_games_position_and_explains_before(cli: Cli, li
     """issue 8: `pbem log GAME --at N` on a running game says the replay waits for the reveal and
     shows the seat's view; once over, it draws the position after entry N with the concealed
     values revealed, replayed from the verified export (protocol.audit.state_at)."""
-    game = two_player_game(cli, live_server)
+    game = two_player_game(cli, live_server, "--option", "blind=false")
     ada, bo = Player(cli.tmp_path / "ada"), Player(cli.tmp_path / "bo")
     _moves(game, [ada, bo], 1)
     early = cli("ada", "log", game, "--at", "4")

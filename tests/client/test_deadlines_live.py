@@ -141,7 +141,7 @@ def test_a_magier_placement_times_out_and_stays_concealed_until_the_reveal(
 ) -> None:
     pytest.importorskip("engines.magier")
     alice, bob = make_player("alice"), make_player("bob")
-    game = alice.new_game("magier", {"move_limit": 2}, join=True, deadline=BOT)["id"]
+    game = alice.new_game("magier", {"move_limit": 2, "blind": False}, join=True, deadline=BOT)["id"]  # issue 12: blind games forfeit instead
     bob.join(game)
     first = alice.show(game)
     assert first["your_turn"]  # red places first; alice never does

@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 
 from client.api import Api, ApiError
 from client.cli import app
-from client.play import Player
+from client.play import ClientError, Player
 from client.verify import ForkError, TamperError
 from protocol.audit import audit
 from protocol.auth import HEADER_SIG, sign_request
@@ -71,13 +71,14 @@ def finished(
 
 @pytest.fixture(scope="module")
 def finished_export(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], SigningKey]:
-    """One whole game's export and the server's key, shared by the tests that only forge copies of it."""
+    """One whole game's export and the server's key, shared by the tests that only forge copies of it.
+    Not blind, so that its reveal holds salts to tamper with (blind games: tests/e2e/test_blind_e2e.py)."""
     root = tmp_path_factory.mktemp("magier-export")
     with serve(root / "server") as server:
         alice, bob = Player(root / "alice"), Player(root / "bob")
         alice.init_account(server.url, "alice", "alice@example.org")
         bob.init_account(server.url, "bob", "bob@example.org")
-        game = alice.new_game("magier", OPTIONS, join=True)["id"]
+        game = alice.new_game("magier", {**OPTIONS, "blind": False}, join=True)["id"]
         bob.join(game)
         play_out(game, [alice, bob], seed=11)
         export = bob.export(game)
@@ -105,15 +106,39 @@ def test_whole_game_exports_and_audits_pass(
         assert receipt["seq"] == len(export["entries"]) - 1
         assert receipt["hash"] == entry_hash(export["entries"][-1])
     assert json.loads((tmp_path / "game.json").read_text()) == export
-    # Each player kept its own concealed placements (secret + salt) as evidence, and the reveal agrees.
-    revealed = {s["seq"]: s for s in export["entries"][-1]["body"]["secrets"]}
+    # A blind game (the default, issue 12): each player kept its own concealed placements (secret
+    # + salt); the server never had them, so the final reveal lists none, and every wisdom that
+    # burnt was opened by its owner's signed reveal move with exactly the kept value and salt.
+    assert export["entries"][-1]["body"]["secrets"] == []
+    opened = {
+        item["commit"]: item
+        for e in export["entries"]
+        if e["type"] == "move" and e["body"]["envelope"]["move"]["type"] == "reveal"
+        for item in e["body"]["envelope"]["move"]["secrets"]
+    }
     for player, seat in ((alice, 0), (bob, 1)):
         kept = player.store.evidence(game)["secrets"]
         assert len(kept) == 7
         for record in kept:
             assert record["envelope"]["seat"] == seat
-            assert revealed[record["seq"]]["secret"] == record["secret"]
-            assert revealed[record["seq"]]["salt"] == record["salt"]
+            if record["commit"] in opened:
+                assert opened[record["commit"]]["secret"] == record["secret"]
+                assert opened[record["commit"]]["salt"] == record["salt"]
+
+
+def test_blind_false_game_keeps_todays_reveal(make_player: Callable[[str], Player]) -> None:
+    """`blind: false` is the behaviour before issue 12: the server holds every placement's
+    value and salt until the game ends, and the final reveal lists all 14."""
+    alice, bob = make_player("alice"), make_player("bob")
+    game = alice.new_game("magier", {**OPTIONS, "blind": False}, join=True)["id"]
+    bob.join(game)
+    play_out(game, [alice, bob], seed=3)
+    export = alice.export(game)
+    assert audit(export).word == "PASS"
+    revealed = export["entries"][-1]["body"]["secrets"]
+    assert len(revealed) == 14
+    kept = {r["seq"]: r for p in (alice, bob) for r in p.store.evidence(game)["secrets"]}
+    assert all(kept[r["seq"]]["secret"] == r["secret"] for r in revealed)
 
 
 def test_two_bots_polling_in_parallel_finish_the_game(started: tuple[Player, Player, str]) -> None:
@@ -329,10 +354,10 @@ def test_out_of_turn_and_illegal_moves_get_4xx_and_leave_the_log_alone(
     with pytest.raises(ApiError) as caught:
         alice.submit(st, {"type": "place", "cell": "e5", "value": 1})
     assert caught.value.status == 422 and caught.value.detail
-    # and a value she does not hold
-    with pytest.raises(ApiError) as caught:
+    # and a value she does not hold: in a blind game (issue 12) the server never sees values, so
+    # her own client refuses it before signing (and a burnt one must open to a value of MH-5)
+    with pytest.raises(ClientError, match="do not hold"):
         alice.submit(st, {"type": "place", "cell": "e1", "value": 7})
-    assert caught.value.status == 422
     assert _log(alice, game) == before
     # a seat that is not yours
     with pytest.raises(ApiError) as caught:

@@ -107,6 +107,8 @@ class Ledger:
         self.state: dict[str, Any] | None = None
         self.result: dict[str, Any] | None = None
         self.secrets: list[dict[str, Any]] = []
+        # each seat's own store of owner-held secrets (blind games): {"commit", "secret", "salt"}
+        self.kept: dict[int, list[dict[str, Any]]] = {s: [] for s in range(seats)}
         self.payloads: dict[int, list[dict[str, Any]]] = {s: [] for s in range(seats)}
         self.receipts: dict[int, dict[str, Any]] = {}
         genesis = {
@@ -187,11 +189,24 @@ class Ledger:
             secret_commit = commit(TAG_SECRET, secret, salt)
         nonce = self.rnd.randbytes(32).hex()
         env = envelope(self.game, seq, prev, seat, public, secret_commit, nonce, ts(seq))
+        if secret is not None and self.state is not None and steps.owner_held(self.engine, self.state, public):
+            # the secret stays with its owner: the server gets the commitment only
+            self.kept[seat].append({"commit": secret_commit, "secret": secret, "salt": salt})
+            secret = salt = None
         return {
             "envelope": env,
             "sig": sign_envelope(env, self.player_keys[seat]),
             "secret": secret,
             "salt": salt,
+        }
+
+    def reveal_move(self, seat: int) -> dict[str, Any]:
+        """The owner's part when its secrets are awaited: open each from its own store."""
+        assert self.state is not None
+        by_commit = {k["commit"]: k for k in self.kept[seat]}
+        return {
+            "type": "reveal",
+            "secrets": [dict(by_commit[c]) for c in steps.awaiting(self.engine, self.state)],
         }
 
     def submit(
@@ -219,10 +234,8 @@ class Ledger:
         )
         self.state = step.state
         self.result = step.body.get("result")
-        if submission["envelope"]["secret_commit"] is not None:
-            self.secrets.append(
-                {"seq": seq, "secret": submission["secret"], "salt": submission["salt"]}
-            )
+        if step.secret is not None:  # the server keeps a secret only when it was sent one
+            self.secrets.append(step.secret)
         entry = self._append("move", step.body)
         self._deliver(step.payloads)
         self._play_out()
@@ -339,10 +352,24 @@ class Ledger:
         while self.result is None and (limit is None or done < limit):
             seat = self.engine.to_move(self.state)
             assert seat is not None
+            if steps.awaiting(self.engine, self.state):
+                self.move(seat, self.reveal_move(seat))  # the owner's client does it by itself
+                done += 1
+                continue
             legal = self.engine.legal_moves(self.state, seat)
+            legal = self.own_moves(seat, legal)
             self.move(seat, policy(self.engine, self.state, seat, legal, self.rnd))
             done += 1
         return self
+
+    def own_moves(self, seat: int, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """What the seat's client keeps of the listed moves, given its own secrets (blind games)."""
+        fill = getattr(self.engine, "fill_view", None)
+        keep = getattr(self.engine, "own_moves", None)
+        if not callable(fill) or not callable(keep) or self.state is None:
+            return legal
+        view = fill(self.engine.view(self.state, seat), self.kept[seat])
+        return list(keep(view, legal))
 
     def play(self, policy: Policy = first_hide_then_throw) -> Ledger:
         """Joins, start, moves until the game is over, reveal."""

@@ -85,7 +85,7 @@ def test_mh3_start_cells_and_their_reflection() -> None:
         "b5",
         "b6",
     ]
-    state, _ = E.setup(2, E.check_options({}, 2), None)
+    state, _ = E.setup(2, E.check_options({"blind": False}, 2), None)
     pic = picture(state["board"])
     assert sorted(c for c, t in pic.items() if t == "R") == sorted(CELLS[i] for i in START[0])
     assert sorted(c for c, t in pic.items() if t == "B") == sorted(CELLS[i] for i in START[1])

@@ -31,20 +31,23 @@ def assert_plain_json(value, where="value"):
 
 def test_registry_and_identity() -> None:
     assert E is ENGINE
-    assert (E.id, E.version, E.title) == ("magier", "1", "Das magische Hexagon")
+    assert (E.id, E.version, E.title) == ("magier", "2", "Das magische Hexagon")
     assert (E.min_seats, E.max_seats) == (2, 2)
     assert E.seat_names(2) == ["red", "black"]
     assert "magier" in engines.ids()
 
 
 def test_options_defaults_and_completion() -> None:
-    assert E.options() == {"wrap": "line", "open_placement": False, "move_limit": 200}
+    """The option `blind` (issue 12) defaults to true; every other default is as before."""
+    assert E.options() == {"wrap": "line", "open_placement": False, "move_limit": 200, "blind": True}
     assert E.check_options({}, 2) == E.options()
     assert E.check_options({"wrap": "torus", "move_limit": 7}, 2) == {
         "wrap": "torus",
         "open_placement": False,
         "move_limit": 7,
+        "blind": True,
     }
+    assert E.check_options({"blind": False}, 2)["blind"] is False
     options = {"wrap": "line"}
     E.check_options(options, 2)
     assert options == {"wrap": "line"}
@@ -58,6 +61,8 @@ def test_options_defaults_and_completion() -> None:
         ({"colour": "red"}, 2, "unknown option"),
         ({"wrap": "klein"}, 2, "wrap"),
         ({"wrap": None}, 2, "wrap"),
+        ({"blind": 1}, 2, "blind"),
+        ({"blind": None}, 2, "blind"),
         ({"open_placement": "yes"}, 2, "open_placement"),
         ({"open_placement": 1}, 2, "open_placement"),
         ({"move_limit": 0}, 2, "move_limit"),
@@ -74,7 +79,7 @@ def test_bad_options_are_refused(options: dict, seats: int, fragment: str) -> No
 
 
 def test_setup_is_plain_json_and_uses_no_chance() -> None:
-    options = E.check_options({}, 2)
+    options = E.check_options({"blind": False}, 2)
     a, events_a = E.setup(2, options, None)
     b, events_b = E.setup(2, options, object())
     assert a == b and events_a == events_b
@@ -88,7 +93,7 @@ def test_setup_is_plain_json_and_uses_no_chance() -> None:
 
 
 def test_view_shape() -> None:
-    state, _ = E.setup(2, E.check_options({}, 2), None)
+    state, _ = E.setup(2, E.check_options({"blind": False}, 2), None)
     view = E.view(state, 1)
     assert_plain_json(view, "view")
     for key in (
@@ -111,7 +116,7 @@ def test_view_shape() -> None:
 
 def test_apply_never_mutates_its_input() -> None:
     rnd = random.Random(5)
-    state, _ = E.setup(2, E.check_options({"move_limit": 20}, 2), None)
+    state, _ = E.setup(2, E.check_options({"move_limit": 20, "blind": False}, 2), None)
     while E.to_move(state) is not None:
         seat = E.to_move(state)
         before = copy.deepcopy(state)
@@ -158,7 +163,7 @@ def test_moving_out_of_turn_or_as_no_seat_is_refused(seat) -> None:
 
 
 def test_placement_value_must_be_a_held_int() -> None:
-    state, _ = E.setup(2, E.check_options({}, 2), None)
+    state, _ = E.setup(2, E.check_options({"blind": False}, 2), None)
     for value in (None, "1", 1.0, True, 3, [1]):
         with pytest.raises(IllegalMove):
             E.apply(state, 0, {"type": "place", "cell": "c3", "value": value}, None)
@@ -168,7 +173,7 @@ def test_bots_return_legal_moves_from_the_view() -> None:
     bots = E.bots()
     assert {"random", "greedy"} <= set(bots)
     rnd = random.Random(1)
-    state, _ = E.setup(2, E.check_options({"move_limit": 15}, 2), None)
+    state, _ = E.setup(2, E.check_options({"move_limit": 15, "blind": False}, 2), None)
     while E.to_move(state) is not None:
         seat = E.to_move(state)
         legal = E.legal_moves(state, seat)

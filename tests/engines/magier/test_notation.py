@@ -16,7 +16,7 @@ E = engines.get("magier")
 def _positions(seed: int, options: dict, count: int):
     """Views of random positions along one random game, with their legal moves."""
     rnd = random.Random(seed)
-    state, _ = E.setup(2, E.check_options(options, 2), None)
+    state, _ = E.setup(2, E.check_options({"blind": False, **options}, 2), None)
     out = []
     while E.to_move(state) is not None and len(out) < count:
         seat = E.to_move(state)
@@ -90,7 +90,7 @@ def test_bad_text_is_refused_with_a_helpful_message(text: str, fragment: str) ->
 
 
 def test_missing_value_message_lists_own_hand() -> None:
-    state, _ = E.setup(2, E.check_options({}, 2), None)
+    state, _ = E.setup(2, E.check_options({"blind": False}, 2), None)
     with pytest.raises(IllegalMove, match=r"you still hold 2 2 1 1 1 -1 -1"):
         E.parse("place c3", E.view(state, 0))
 

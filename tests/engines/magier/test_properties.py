@@ -48,7 +48,7 @@ def plain(value) -> bool:
 def game(seed: int, options: dict) -> Iterator[tuple[dict, int, list, dict]]:
     """A random game: yields (state, seat, legal moves, chosen move) before each turn."""
     rnd = random.Random(seed)
-    state, _ = E.setup(2, E.check_options(options, 2), None)
+    state, _ = E.setup(2, E.check_options({"blind": False, **options}, 2), None)
     while (seat := E.to_move(state)) is not None:
         legal = E.legal_moves(state, seat)
         move = rnd.choice(legal)
@@ -59,7 +59,7 @@ def game(seed: int, options: dict) -> Iterator[tuple[dict, int, list, dict]]:
 def play_to(seed: int, options: dict, turns: int) -> dict:
     """The state after `turns` random turns (or at the end of the game)."""
     rnd = random.Random(seed)
-    state, _ = E.setup(2, E.check_options(options, 2), None)
+    state, _ = E.setup(2, E.check_options({"blind": False, **options}, 2), None)
     for _ in range(turns):
         seat = E.to_move(state)
         if seat is None:

@@ -16,7 +16,7 @@ ESC = "\x1b["
 
 
 def _start(seat):
-    state, _ = E.setup(2, E.check_options({}, 2), None)
+    state, _ = E.setup(2, E.check_options({"blind": False}, 2), None)
     return E.render(E.view(state, seat))
 
 

@@ -39,7 +39,7 @@ def kinds(events):
 
 
 def fresh(**options):
-    state, _ = E.setup(2, E.check_options(options, 2), None)
+    state, _ = E.setup(2, E.check_options({"blind": False, **options}, 2), None)
     return state
 
 
