@@ -16,6 +16,8 @@ from typing import Any
 
 from flask import Blueprint, Response, json
 
+import engines
+
 openapi_bp = Blueprint("openapi", __name__, url_prefix="/v1")
 
 VERSION = "1"
@@ -341,7 +343,14 @@ SIGNING = (
 
 
 def document() -> dict[str, Any]:
-    """The OpenAPI 3.1 document of this server's API."""
+    """The OpenAPI 3.1 document of this server's API (with the ids of the engines it runs)."""
+    schemas = json.loads(json.dumps(SCHEMAS))
+    running = engines.all()
+    new_game = schemas["NewGame"]["properties"]
+    new_game["engine"] = {"enum": sorted(e.id for e in running)}
+    if running:  # the seats each engine takes (which, for which engine: GET /v1/engines)
+        new_game["seats"] = {"type": "integer", "minimum": min(e.min_seats for e in running),
+                             "maximum": max(e.max_seats for e in running)}
     paths: dict[str, dict[str, Any]] = {}
     for op in OPS:
         paths.setdefault(op.path, {})[op.method.lower()] = _operation(op)
@@ -356,7 +365,7 @@ def document() -> dict[str, Any]:
         "servers": [{"url": "/"}],
         "paths": paths,
         "components": {
-            "schemas": SCHEMAS,
+            "schemas": schemas,
             "responses": _problem_responses(),
             "securitySchemes": {
                 "pbemKey": {"type": "apiKey", "in": "header", "name": "X-Pbem-Key",
@@ -370,12 +379,6 @@ def document() -> dict[str, Any]:
     }
 
 
-_BODY: bytes | None = None
-
-
 @openapi_bp.get("/openapi.json")
 def openapi_json() -> Response:
-    global _BODY
-    if _BODY is None:
-        _BODY = json.dumps(document()).encode()
-    return Response(_BODY, mimetype="application/json")
+    return Response(json.dumps(document()), mimetype="application/json")

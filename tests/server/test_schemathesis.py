@@ -34,12 +34,13 @@ from schemathesis.specs.openapi.checks import (
 )
 from werkzeug.serving import WSGIRequestHandler, make_server
 
+import engines
 from protocol.audit import audit
 from protocol.auth import sign_request
 from protocol.entries import envelope, join_statement, sign_envelope, sign_join
 from protocol.keys import SigningKey
 from server.openapi import document
-from tests.protocol.toy import lookup
+from tests.protocol.toy import TOY, lookup
 from tests.server.conftest import make_app
 
 EXAMPLES = 12  # per operation and test: about 25 operations, two tests, well under a minute
@@ -135,6 +136,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
 
 # The document as the server serves it (test_openapi.py checks that they are the same), loaded
 # once at collection: one test per operation, both kinds of request, positive and negative cases.
+engines.register(TOY)  # before the document is made: it lists the engines' ids
 SCHEMA = schemathesis.openapi.from_dict(json.loads(json.dumps(document())))
 OPERATIONS = [(path, method) for path, item in document()["paths"].items() for method in item]
 
