@@ -51,7 +51,7 @@ def position_key(cells: Sequence[Piece | None]) -> str:
     Values are left out on purpose: whether a move is legal must not depend on
     anything the mover's opponent is not allowed to know.
     """
-    return "".join(token(p) for p in cells)
+    return "".join(["." if p is None else ("RB" if p["kind"] == MAGICIAN else "rb")[p["seat"]] for p in cells])
 
 
 def cells_from_board(board: Mapping[str, Piece]) -> Cells:
@@ -125,6 +125,42 @@ def _hops(cells: Sequence[Piece | None], src: int, at: int) -> list[int]:
     return out
 
 
+# For each cell, the jumps that stay on the board: (cell jumped over, landing cell), in
+# direction order; a jump never wraps (MH-9).
+_JUMPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(
+        (ADJACENT[at][d], ADJACENT[ADJACENT[at][d]][d])
+        for d in range(6)
+        if ADJACENT[at][d] >= 0 and ADJACENT[ADJACENT[at][d]][d] >= 0
+    )
+    for at in range(SIZE)
+)
+
+
+def _jump_parents(cells: Sequence[Piece | None], src: int) -> dict[int, int]:
+    """Breadth-first over single jumps from src, in direction order: each reachable cell and the
+    cell it was first reached from (src counts as empty: the mover is in the air)."""
+    parent = {src: -1}
+    frontier = [src]
+    while frontier:
+        nxt = []
+        for at in frontier:
+            for over, land in _JUMPS[at]:
+                if over != src and land != src and cells[over] is not None and cells[land] is None and land not in parent:
+                    parent[land] = at
+                    nxt.append(land)
+        frontier = nxt
+    return parent
+
+
+def _path(parent: dict[int, int], dest: int) -> list[int]:
+    path = [dest]
+    while (at := parent[path[-1]]) >= 0:
+        path.append(at)
+    path.reverse()
+    return path
+
+
 def jump_destinations(cells: Sequence[Piece | None], src: int) -> dict[int, list[int]]:
     """MH-9: every cell a jump from src can end on, with one canonical path each.
 
@@ -134,18 +170,89 @@ def jump_destinations(cells: Sequence[Piece | None], src: int) -> dict[int, list
     revisits a cell (a shortest one), and two paths to the same cell give the
     same position: listing destinations loses no move.
     """
-    paths: dict[int, list[int]] = {src: [src]}
+    parent = _jump_parents(cells, src)
+    return {dest: _path(parent, dest) for dest in sorted(parent) if dest != src}
+
+
+def movement_moves(cells: Sequence[Piece | None], seat: int, wrap: str, banned: str | None) -> list[dict[str, Any]]:
+    """Every step and one canonical jump per destination that MH-8..MH-11 allow, in the order
+    the rules list them (magicians by cell, then steps by direction, then jumps by destination).
+
+    The same moves as playing `step` and `jump` on every candidate and comparing position keys
+    (MH-11: not the position before the move, not `banned`, the one before the opponent's last
+    move), without building a board per candidate (issue 9): a candidate changes a few cells,
+    so only those are compared. A step or jump always empties the mover's cell, which held
+    its magician, so it never leaves the position unchanged. It brings back `banned` only if
+    `banned` shows the mover's cell empty, every cell where `banned` differs from now is
+    among the changed ones, and each changed cell matches `banned`.
+    """
+    now = position_key(cells)
+    differs: frozenset[int] = frozenset()
+    if banned is not None and len(banned) == len(now):
+        differs = frozenset(i for i, (a, b) in enumerate(zip(now, banned, strict=True)) if a != b)
+    else:
+        banned = None  # none, or not a position at all: nothing can bring it back
+    table = STEP[wrap]
+    own = "RB"[seat]
+    moves: list[dict[str, Any]] = []
+    for src in range(SIZE):
+        if now[src] != own:
+            continue
+        # Every candidate empties src: only a banned position with src empty can come back.
+        guard = banned is not None and banned[src] == "."
+        row = table[src]
+        name = CELLS[src]
+        for d in range(6):
+            target = row[d]
+            cur = target
+            if now[cur] == ".":  # a plain step, nothing pushed
+                if guard and differs <= {src, target} and banned[target] == own:  # type: ignore[index]
+                    continue
+                moves.append({"type": "step", "from": name, "to": CELLS[target]})
+                continue
+            chain = []
+            while now[cur] != ".":
+                if cur == src:
+                    break  # a full ring: it cannot be pushed (MH-8)
+                chain.append(cur)
+                cur = table[cur][d]
+            else:
+                changes = {src: ".", target: own}
+                for i in chain:
+                    j = table[i][d]
+                    piece = cells[i]
+                    if j in FLAMES and piece is not None and piece["kind"] == WISDOM:
+                        if piece["seat"] == seat:
+                            break  # it would burn the mover's own wisdom (MH-10)
+                        changes[j] = "."  # burnt
+                    else:
+                        changes[j] = now[i]
+                else:
+                    if guard and differs <= changes.keys() and all(banned[i] == t for i, t in changes.items()):  # type: ignore[index]
+                        continue
+                    moves.append({"type": "step", "from": name, "to": CELLS[target]})
+        paths = _jump_names(cells, src)
+        for dest in sorted(paths):
+            if guard and differs <= {src, dest} and banned[dest] == own:  # type: ignore[index]
+                continue
+            moves.append({"type": "jump", "path": paths[dest]})
+    return moves
+
+
+def _jump_names(cells: Sequence[Piece | None], src: int) -> dict[int, list[str]]:
+    """jump_destinations with the paths as cell names, src itself left out."""
+    paths = {src: [CELLS[src]]}
     frontier = [src]
     while frontier:
         nxt = []
         for at in frontier:
-            for land in _hops(cells, src, at):
-                if land not in paths:
-                    paths[land] = paths[at] + [land]
+            for over, land in _JUMPS[at]:
+                if over != src and land != src and cells[over] is not None and cells[land] is None and land not in paths:
+                    paths[land] = paths[at] + [CELLS[land]]
                     nxt.append(land)
         frontier = nxt
     del paths[src]
-    return dict(sorted(paths.items()))
+    return paths
 
 
 def jump(cells: Sequence[Piece | None], path: Sequence[int], seat: int) -> Outcome:
