@@ -16,6 +16,7 @@ _MODULES = {
     "magier": "engines.magier",
     "feuersalamander": "engines.feuersalamander",
     "cavemen": "engines.cavemen",
+    "siedler": "engines.siedler",
 }
 
 

@@ -1,4 +1,7 @@
-"""Die Siedler von Catan - Das Kartenspiel (two players; rulings SI-n in RULES.md).
+"""Die Siedler von Catan - Das Kartenspiel (two players; rulings SI-n in RULES.md), registered as `siedler`."""
 
-Work in progress (issue 11): not yet registered in engines/__init__.py.
-"""
+from engines.siedler.rules import Siedler
+
+ENGINE = Siedler()
+
+__all__ = ["ENGINE", "Siedler"]
