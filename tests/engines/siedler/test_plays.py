@@ -241,3 +241,57 @@ def test_st11_palace_reclaims_a_discarded_card_on_year_of_plenty() -> None:
 
 def test_rng_is_real() -> None:
     assert Rng(die_key(6)).randbelow(6) == 5
+
+
+def test_si13_a_defender_whose_abbey_burns_cuts_his_hand_at_once() -> None:
+    """SI-24 + SI-13: the burnt Abbey returns to a hand whose limit just fell: excess at once."""
+    s, me = ready()
+    give_hand(s, me, "arsonist")
+    put(s, 1 - me, "abbey", 2, "above")
+    assert len(s["hands"][1 - me]) == 3
+    s, _ = play(s, me, {"type": "play", "card": "arsonist"})
+    s, _ = play(s, 1 - me, {"type": "nocounter"}, die_key(2))
+    s, _ = play(s, me, {"type": "target", "at": 2, "side": "above", "level": 0})
+    assert E.to_move(s) == 1 - me and s["pending"]["kind"] == "excess"
+    s, _ = play(s, 1 - me, {"type": "return", "card": "abbey", "pile": 4})
+    assert len(s["hands"][1 - me]) == 3 and E.to_move(s) == me and s["pending"]["kind"] == "action"
+
+
+def test_brigands_backfire_the_defender_takes_two() -> None:
+    s, me = ready()
+    give_hand(s, me, "brigands")
+    set_stock(s, me, grain=2)
+    s, _ = play(s, me, {"type": "play", "card": "brigands"})
+    s, _ = play(s, 1 - me, {"type": "nocounter"}, die_key(6))
+    assert E.to_move(s) == 1 - me and s["pending"]["source"] == me
+
+
+def test_black_knight_success_moves_the_knight_token() -> None:
+    s, me = ready()
+    give_hand(s, me, "black-knight")
+    put(s, 1 - me, "knight-karl", 2, "above")
+    s["tokens"]["knight"] = 1 - me
+    s, _ = play(s, me, {"type": "play", "card": "black-knight"})
+    s, _ = play(s, 1 - me, {"type": "nocounter"}, die_key(1))
+    s, events = play(s, me, {"type": "target", "at": 2, "side": "above", "level": 0})
+    assert "knight-karl" in s["hands"][1 - me] and s["tokens"]["knight"] is None
+
+
+def test_si18_harbor_adds_one_commerce_per_own_fleet() -> None:
+    from engines.siedler import scoring
+
+    s, me = ready()
+    put(s, me, "harbor", 0, "above")
+    put(s, me, "ore-fleet", 0, "below")
+    put(s, me, "wool-fleet", 2, "above")
+    assert scoring.commerce(s, me) == 1 + 1 + 1 + 2
+
+
+def test_st6_customs_office_only_on_a_settlement_site() -> None:
+    s, me = ready()  # a city on 1, a settlement on 2
+    give_hand(s, me, "customs-office")
+    set_stock(s, me, lumber=1, brick=1, wool=1)
+    with pytest.raises(IllegalMove, match="settlement site"):
+        play(s, me, {"type": "expand", "card": "customs-office", "at": 1, "side": "above"})
+    s, _ = play(s, me, {"type": "expand", "card": "customs-office", "at": 2, "side": "above"})
+    assert pr.center(s["principalities"][me], 2)["above"] == ["customs-office"]
