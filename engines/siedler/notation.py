@@ -19,7 +19,8 @@
     name 1 above, 2 below              a Raid: up to three of the opponent's buildings
     search pile 4 [pay ore wool | pay none]   look through a pile (starting hand, hand step)
     take spy abbey | take nothing      the cards taken from a searched pile or by a Spy
-    draw pile 2 | return spy pile 3 | exchange spy pile 3 | done      the hand step
+    take pile 2 | return spy pile 3 | exchange spy pile 3 | done      the hand step
+                                       (take pile N: its top card, free; "draw pile N" too)
     under pile 5                       a card taken in a Conflict goes under a pile
     swap spy pile 2 | pass             Master Builder
     end                                end the action phase
@@ -193,7 +194,13 @@ def parse(text: str, view: View) -> Move:  # noqa: C901 - one branch per move wo
             k = rest.index("pay")
             pay = [] if rest[k + 1 :] == ["none"] else [_resource(w) for w in rest[k + 1 :]]
             return {"type": "search", "pile": _pile(rest[:k]), "pay": pay}
+        if (view.get("pending") or {}).get("kind") == "hand":
+            # the hand step's search always names its price; none named: free (a Parliament),
+            # or the engine says what it costs
+            return {"type": "search", "pile": _pile(rest), "pay": []}
         return {"type": "search", "pile": _pile(rest)}
+    if head == "take" and rest[:1] == ["pile"]:
+        return {"type": "draw", "pile": _pile(rest)}
     if head == "take":
         return {"type": "take", "cards": [] if rest == ["nothing"] else _split_cards(rest)}
     if head in ("draw", "under"):
@@ -284,8 +291,10 @@ def format(move: Move) -> str:  # noqa: A001, C901 - the engine interface names 
         return f"search pile {move['pile'] + 1}"
     if t == "take":
         return "take " + (" ".join(move["cards"]) or "nothing")
-    if t in ("draw", "under"):
-        return f"{t} pile {move['pile'] + 1}"
+    if t == "draw":
+        return f"take pile {move['pile'] + 1}"
+    if t == "under":
+        return f"under pile {move['pile'] + 1}"
     if t in ("return", "exchange", "swap"):
         return f"{t} {move['card']} pile {move['pile'] + 1}"
     return repr(move)

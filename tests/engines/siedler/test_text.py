@@ -26,7 +26,7 @@ from tests.engines.siedler.table import E, cityfy, opening, put, to_action
         ("play merchant take ore ore give wool", {"type": "play", "card": "merchant", "take": ["ore", "ore"], "give": "wool"}),
         ("search pile 4", {"type": "search", "pile": 3}),
         ("search pile 4 pay ore wool", {"type": "search", "pile": 3, "pay": ["ore", "wool"]}),
-        ("take pile 2", None),
+        ("take pile 2", {"type": "draw", "pile": 1}),
         ("draw pile 2", {"type": "draw", "pile": 1}),
         ("take knight-karl abbey", {"type": "take", "cards": ["knight-karl", "abbey"]}),
         ("remove 2 above 2", {"type": "remove", "at": 2, "side": "above", "level": 1}),
@@ -102,3 +102,17 @@ def test_rules_summary_cites_every_ruling_and_marks_the_house_data() -> None:
     assert {int(n) for n in re.findall(r"\bST-(\d+)\b", text)} == set(range(1, 16))
     assert "rulings are ours, not the publisher's" in " ".join(text.split())
     assert "shared/" not in text and E.title in text.splitlines()[0]
+
+
+def test_a_hand_step_search_names_its_price() -> None:
+    from tests.engines.siedler.table import play
+
+    s = to_action(opening())
+    me = s["turn"]
+    s["piles"][0].append(s["hands"][me].pop())
+    s, _ = play(s, me, {"type": "end"})
+    move = E.parse("search pile 4", E.view(s, me))
+    assert move == {"type": "search", "pile": 3, "pay": []}
+    with pytest.raises(IllegalMove, match="costs 2 resource"):
+        play(s, me, move)
+    assert E.parse("take pile 4", E.view(s, me)) == {"type": "draw", "pile": 3}
