@@ -116,3 +116,14 @@ def test_a_hand_step_search_names_its_price() -> None:
     with pytest.raises(IllegalMove, match="costs 2 resource"):
         play(s, me, move)
     assert E.parse("take pile 4", E.view(s, me)) == {"type": "draw", "pile": 3}
+
+
+def test_every_event_kind_the_engine_emits_has_words() -> None:
+    import re
+    from pathlib import Path
+
+    src = "".join(p.read_text(encoding="utf-8") for p in Path(log.__file__).parent.glob("*.py"))
+    kinds = set(re.findall(r'Event\(\s*"([a-z_]+)"', src))
+    assert len(kinds) > 40
+    for kind in sorted(kinds):
+        assert log.describe({"kind": kind, "data": {}, "to": None}), kind
