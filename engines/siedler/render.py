@@ -7,7 +7,7 @@ from typing import Any
 
 from engines.siedler import cards
 
-WIDTH = 13
+WIDTH = 14
 SHORT = {"lumber": "lumb", "wool": "wool", "grain": "grai", "brick": "bric", "ore": "ore", "gold": "gold"}
 
 DOING = {
@@ -37,6 +37,12 @@ def _bold(text: str, color: bool) -> str:
     return f"\x1b[1m{text}\x1b[0m" if color else text
 
 
+def _short(card: str) -> str:
+    """A built card by its name, knights without the word (\"Siegfried\")."""
+    name = cards.name(card)
+    return name[len("Knight ") :] if name.startswith("Knight ") else name
+
+
 def _cell(text: str) -> str:
     return text[:WIDTH].center(WIDTH)
 
@@ -63,7 +69,7 @@ def principality_lines(p: dict[str, Any]) -> list[str]:
         if c is not None:
             for side, key in (("above", "a"), ("below", "b")):
                 for level, card in enumerate(c[side]):
-                    exp[f"{key}{level + 1}"] = "-" if card is None else card
+                    exp[f"{key}{level + 1}"] = "-" if card is None else _short(card)
         for key in ("a2", "a1", "b1", "b2"):
             rows[key].append(_cell(exp.get(key, "")))
         reg = regions.get(col, {})

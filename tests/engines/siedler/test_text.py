@@ -60,7 +60,7 @@ def test_render_shows_both_principalities_hand_piles_tokens_flag() -> None:
     s["flag"] = {"seat": me, "vp": 4}
     s["tokens"]["knight"] = 1 - me
     text = E.render(E.view(s, me))
-    assert "S1 settlement" in text and "C2 city" in text and "abbey" in text
+    assert "S1 settlement" in text and "C2 city" in text and "Abbey" in text
     assert f"{E.seat_names(2)[me]}: 3 VP" in text and "hand 3/4" in text
     assert "Piles 1:" in text and "Display: University, University" in text
     assert "tokens: knight" in text and "Victory flag: 4" in text
