@@ -433,6 +433,9 @@ def test_st13_imelda_weakens_opposing_knights_and_smithy_strengthens() -> None:
     put(s, 1, "cannon", 2, "above")
     assert scoring.strength(s, 1) == 3  # a cannon is strength, not a knight
     assert not cards.is_knight("cannon")
+    put(s, 1, "knight-hugo", 2, "below")  # ST-14: a knight, 2 strength and 4 tournament points
+    assert cards.is_knight("knight-hugo") and scoring.strength(s, 1) == 5 and scoring.tournament(s, 1) == 5
+    assert scoring.strength(s, 0) == 3
 
 
 def test_si12_no_extra_draws_or_returns_at_the_limit() -> None:
