@@ -190,6 +190,12 @@ class Siedler(BaseEngine):
 
         return log.describe(event)
 
+    def cards_text(self) -> str:
+        """The card almanac in words, for a client's `pbem cards siedler` (optional hook)."""
+        from engines.siedler import almanac
+
+        return almanac.text()
+
     def bots(self) -> dict[str, Any]:
         from engines.siedler import bots
 

@@ -133,3 +133,19 @@ def test_si1_schema_errors_name_the_entry_and_field() -> None:
 def test_si1_bad_json_is_a_clear_error() -> None:
     with pytest.raises(CardDataError, match="not valid JSON"):
         cards.load_text("{")
+
+
+def test_the_almanac_text_lists_every_card_with_its_effect_in_words() -> None:
+    from engines.siedler import almanac
+
+    text = engines.get("siedler").cards_text()
+    assert text.splitlines()[0].endswith("140 cards")
+    assert len(text.splitlines()) == 1 + len(CATALOG.cards)
+    line = next(x for x in text.splitlines() if x.startswith("bishop "))
+    assert "counters Arsonist and Brigands" in line and "(confirmed)" in line
+    assert "2 VP" not in line
+    assert "its two regions of grain produce double" in text
+    for c in CATALOG.cards.values():
+        if c["effect"]:
+            assert c["effect"] in almanac.EFFECTS, c["effect"]
+    assert almanac.text("basic").splitlines()[0].endswith("120 cards (basic)")
