@@ -241,13 +241,14 @@ def check_stored(database_url: str | None, data_dir: Path) -> dict[str, Stored]:
     try:
         with db.connection_context(), snapshot(db):
             for game in Game.select().order_by(Game.id):
-                out[game.id] = _check_game(game)
+                out[game.id] = check_game(game)
     finally:
         db.close()
     return out
 
 
-def _check_game(game: Game) -> Stored:
+def check_game(game: Game) -> Stored:
+    """One game's rows, checked as check_stored says (inside the caller's connection)."""
     rows = list(Entry.select().where(Entry.game == game).order_by(Entry.seq))
     assert [r.seq for r in rows] == list(range(len(rows))), f"{game.id}: entries missing"
     entries = [json.loads(r.data) for r in rows]
