@@ -103,5 +103,5 @@ def describe(event: Mapping[str, Any]) -> str | None:  # noqa: C901, PLR0911, PL
         "duel_nothing": lambda: f"{who} has nothing the duel can take",
         "reclaimed": lambda: f"{who}'s Palace takes {_card(d.get('card'))} back from the discard pile",
     }
-    fn = simple.get(kind)  # type: ignore[arg-type]
+    fn = simple.get(str(kind))
     return fn() if fn is not None else None

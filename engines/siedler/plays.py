@@ -153,7 +153,7 @@ def play(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> 
     card = move.get("card")
     if not cards.is_card(card) or cards.kind(card) != "action":
         raise IllegalMove(f"{card!r} is no action card")
-    if card in ("alchemist",):
+    if card == "alchemist":
         raise IllegalMove("an Alchemist is played before the roll")
     if card in ("bishop", "herb-woman"):
         raise IllegalMove(f"a {cards.name(card)} is played only against a duel")
