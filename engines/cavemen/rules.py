@@ -45,6 +45,10 @@ Readings of the rulings where they leave a choice:
   (e.g. "no card in hand can be placed") would tell the opponent about the hand.
 - CV-10 the Zippy decision lists the opponent's cavemen on the field that the Zippy
   owner does not already see (face down and unknown to him; open game: face down).
+- CV-16/CV-8 open game: a caveman seen face up (by a sideways move, a fight or Zippy) and
+  turned face down again by a sideways move stays known to both (`known` 2) while it
+  stays on the field, as a fight's survivor does in the closed game; the flip hides
+  nothing that both players did not already see. Zippy may still name it (to turn it up).
 - CV-17 "could return": the inactive deck returns only when a Zippy or Ballsy is lost
   on the field, so a player still has prospects exactly while a caveman of his is on the
   field, in his hand or in his stockpile.

@@ -11,7 +11,7 @@ limit (CV-17), so that examples stay short; the bound on decisions per turn make
 - malformed and illegal moves are refused with IllegalMove and a message;
 - non-interference (CV-18): changing the identities of the opponent's face-down
   cavemen never revealed to p, his hand, his stockpile order and his inactive deck below
-  the top never changes p's view; the spectator sees even less.
+  the top never changes p's view nor p's legal moves; the spectator sees even less.
 """
 
 from __future__ import annotations
@@ -169,8 +169,10 @@ def _disguise(state: dict[str, Any], p: int | None, rnd: random.Random) -> dict[
 @settings(max_examples=300, **SETTINGS)
 @given(games)
 def test_non_interference_and_spectator(game: dict[str, Any]) -> None:
-    """CV-15, CV-18: a seat's view depends only on what that seat may know."""
-    for state, _, _, rnd, _ in play(game):
+    """CV-15, CV-18: a seat's view, and the legal moves of the seat to decide, depend only on
+    what that seat may know."""
+    for state, seat, legal, rnd, _ in play(game):
+        assert E.legal_moves(_disguise(state, seat, rnd), seat) == legal, "legal moves leak the opponent's secrets"
         spectator = E.view(state, None)
         assert spectator["hand"] is None and spectator["inactive"] is None
         for p in (None, 0, 1):
