@@ -174,6 +174,33 @@ def jump_destinations(cells: Sequence[Piece | None], src: int) -> dict[int, list
     return {dest: _path(parent, dest) for dest in sorted(parent) if dest != src}
 
 
+# A plain step's move per wrap, cell and direction, made once and shared by every list
+# movement_moves returns (moves are values: never change one).
+_STEP_MOVES: dict[str, tuple[tuple[dict[str, Any], ...], ...]] = {
+    wrap: tuple(
+        tuple({"type": "step", "from": CELLS[src], "to": CELLS[table[src][d]]} for d in range(6))
+        for src in range(SIZE)
+    )
+    for wrap, table in STEP.items()
+}
+
+
+def _ray(table: tuple[tuple[int, ...], ...], src: int, d: int) -> tuple[int, ...]:
+    """The cells a push from src in direction d meets, in order, until the line comes back to
+    src (MH-4: a line wraps at the edge, so a push that finds no empty cell is a full ring)."""
+    out = []
+    cur = table[src][d]
+    while cur != src:
+        out.append(cur)
+        cur = table[cur][d]
+    return tuple(out)
+
+
+_RAYS: dict[str, tuple[tuple[tuple[int, ...], ...], ...]] = {
+    wrap: tuple(tuple(_ray(table, src, d) for d in range(6)) for src in range(SIZE)) for wrap, table in STEP.items()
+}
+
+
 def movement_moves(cells: Sequence[Piece | None], seat: int, wrap: str, banned: str | None) -> list[dict[str, Any]]:
     """Every step and one canonical jump per destination that MH-8..MH-11 allow, in the order
     the rules list them (magicians by cell, then steps by direction, then jumps by destination).
@@ -184,7 +211,8 @@ def movement_moves(cells: Sequence[Piece | None], seat: int, wrap: str, banned: 
     so only those are compared. A step or jump always empties the mover's cell, which held
     its magician, so it never leaves the position unchanged. It brings back `banned` only if
     `banned` shows the mover's cell empty, every cell where `banned` differs from now is
-    among the changed ones, and each changed cell matches `banned`.
+    among the changed ones, and each changed cell matches `banned`. The list is new; the step
+    moves in it are shared between calls.
     """
     now = position_key(cells)
     differs: frozenset[int] = frozenset()
@@ -193,62 +221,61 @@ def movement_moves(cells: Sequence[Piece | None], seat: int, wrap: str, banned: 
     else:
         banned = None  # none, or not a position at all: nothing can bring it back
     table = STEP[wrap]
+    prebuilt = _STEP_MOVES[wrap]
+    rays = _RAYS[wrap]
     own = "RB"[seat]
+    own_wisdom = "rb"[seat]
     moves: list[dict[str, Any]] = []
-    for src in range(SIZE):
-        if now[src] != own:
-            continue
+    append = moves.append
+    src = now.find(own)
+    while src >= 0:
         # Every candidate empties src: only a banned position with src empty can come back.
         guard = banned is not None and banned[src] == "."
-        row = table[src]
-        name = CELLS[src]
-        for d in range(6):
-            target = row[d]
-            cur = target
-            if now[cur] == ".":  # a plain step, nothing pushed
-                if guard and differs <= {src, target} and banned[target] == own:  # type: ignore[index]
-                    continue
-                moves.append({"type": "step", "from": name, "to": CELLS[target]})
+        for d, ray in enumerate(rays[src]):
+            target = ray[0]
+            if now[target] == ".":  # a plain step, nothing pushed
+                if not (guard and differs <= {src, target} and banned[target] == own):  # type: ignore[index]
+                    append(prebuilt[src][d])
                 continue
-            chain = []
-            while now[cur] != ".":
-                if cur == src:
-                    break  # a full ring: it cannot be pushed (MH-8)
-                chain.append(cur)
-                cur = table[cur][d]
+            for cur in ray:  # the pushed line ends at the first empty cell
+                t = now[cur]
+                if t == ".":
+                    break
+                if t == own_wisdom and table[cur][d] in FLAMES:
+                    cur = src  # it would burn the mover's own wisdom (MH-10)
+                    break
             else:
+                continue  # no empty cell: a full ring cannot be pushed (MH-8)
+            if cur == src:
+                continue
+            if guard:
                 changes = {src: ".", target: own}
-                for i in chain:
+                for i in ray[: ray.index(cur)]:  # each pushed piece moves one cell on; a wisdom on a flame burns
                     j = table[i][d]
-                    piece = cells[i]
-                    if j in FLAMES and piece is not None and piece["kind"] == WISDOM:
-                        if piece["seat"] == seat:
-                            break  # it would burn the mover's own wisdom (MH-10)
-                        changes[j] = "."  # burnt
-                    else:
-                        changes[j] = now[i]
-                else:
-                    if guard and differs <= changes.keys() and all(banned[i] == t for i, t in changes.items()):  # type: ignore[index]
-                        continue
-                    moves.append({"type": "step", "from": name, "to": CELLS[target]})
+                    changes[j] = "." if j in FLAMES and now[i] in "rb" else now[i]
+                if differs <= changes.keys() and all(banned[i] == t for i, t in changes.items()):  # type: ignore[index]
+                    continue
+            append(prebuilt[src][d])
         paths = _jump_names(cells, src)
         for dest in sorted(paths):
-            if guard and differs <= {src, dest} and banned[dest] == own:  # type: ignore[index]
-                continue
-            moves.append({"type": "jump", "path": paths[dest]})
+            if not (guard and differs <= {src, dest} and banned[dest] == own):  # type: ignore[index]
+                append({"type": "jump", "path": paths[dest]})
+        src = now.find(own, src + 1)
     return moves
 
 
 def _jump_names(cells: Sequence[Piece | None], src: int) -> dict[int, list[str]]:
-    """jump_destinations with the paths as cell names, src itself left out."""
+    """jump_destinations with the paths as cell names, src itself left out. src holds the
+    mover, so no landing cell (empty) is ever src; a jump over src is over an empty cell."""
     paths = {src: [CELLS[src]]}
     frontier = [src]
     while frontier:
         nxt = []
         for at in frontier:
+            base = paths[at]
             for over, land in _JUMPS[at]:
-                if over != src and land != src and cells[over] is not None and cells[land] is None and land not in paths:
-                    paths[land] = paths[at] + [CELLS[land]]
+                if cells[over] is not None and cells[land] is None and over != src and land not in paths:
+                    paths[land] = base + [CELLS[land]]
                     nxt.append(land)
         frontier = nxt
     del paths[src]
