@@ -26,8 +26,9 @@ import time
 from typing import Any
 
 import engines
+from bench import before
 from bench.audit_rate import audit_vs_ed25519
-from bench.playouts import CONFIGS, pick, playout_rates
+from bench.playouts import configs, pick, playout_rates
 from protocol.auth import sign_request
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, join_statement, sign_envelope, sign_join
@@ -105,13 +106,19 @@ def append_figures(engine_id: str, times: list[float]) -> dict[str, Any]:
     }
 
 
+def _row(rates: Any, label: str) -> dict[str, Any]:
+    return {"label": label, **rates.to_json()}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.run", description=__doc__.splitlines()[0])
     parser.add_argument("moves_per_side", nargs="?", type=int, default=400, help="magier move limit (default 400)")
     parser.add_argument("--plies", type=int, default=4000, help="applied moves per playout configuration")
     parser.add_argument("--fs-moves", type=int, default=600, help="Feuersalamander moves before the resignation")
     parser.add_argument("--json-only", action="store_true", help="print the JSON document only")
+    parser.add_argument("--no-before", action="store_true", help="skip timing the code before issue 9")
     args = parser.parse_args(argv)
+    compare = not args.no_before and before.available()
 
     app = _App()
     games = [
@@ -125,27 +132,61 @@ def main(argv: list[str] | None = None) -> int:
         appends.append(append_figures(engine_id, times))
         figures = audit_vs_ed25519(log)
         ok = ok and figures["verdict"] == "PASS"
+        if compare:
+            with before.rfc8785_only():
+                old = audit_vs_ed25519(log)
+            figures["before_audit_rate_vs_ed25519"] = old["audit_rate_vs_ed25519"]
+            figures["audit_speedup"] = round(old["audit_s"] / figures["audit_s"], 2)
         audits.append(figures)
-    playouts = [
-        playout_rates(engines.get(e), seats, options, args.plies).to_json() for e, seats, options in CONFIGS
-    ]
+    playouts = []
+    for engine_id, seats, options in configs():
+        engine = engines.get(engine_id)
+        try:
+            row = _row(playout_rates(engine, seats, options, args.plies), "now")
+        except Exception as exc:  # noqa: BLE001 - an engine a random mover cannot play is reported, not fatal
+            playouts.append({"label": "now", "engine": engine_id, "seats": seats, "options": options, "error": repr(exc)})
+            continue
+        playouts.append(row)
+        old_engine = before.oracle_engine(engine_id) if compare else None
+        if old_engine is not None:
+            old = _row(playout_rates(old_engine, seats, options, args.plies), "before")
+            playouts.append(old)
+            row["apply_speedup"] = round(row["apply_per_s"] / old["apply_per_s"], 2)
+            row["legal_moves_speedup"] = round(row["legal_moves_per_s"] / old["legal_moves_per_s"], 2)
+        if compare and engine_id == "magier":
+            hooked = _row(playout_rates(before.hooked_magier(), seats, options, args.plies), "hooked")
+            hooked["legal_moves_speedup"] = round(hooked["legal_moves_per_s"] / old["legal_moves_per_s"], 2)
+            playouts.append(hooked)
     doc = {"appends": appends, "audits": audits, "playouts": playouts}
     if not args.json_only:
-        print("appends (in-process app, SQLite, signed requests): median ms early / late, ratio")
-        for a in appends:
-            print(f"  {a['engine']:<16} {a['moves']:>5} moves  {a['early_ms']:7.2f} / {a['late_ms']:7.2f}  {a['late_over_early']:.2f}")
-        print("audits: rate as a fraction of the Ed25519 verification rate (same number of signatures)")
-        for a in audits:
-            print(
-                f"  {a['engine']:<16} {a['entries']:>5} entries  {a['signatures']:>5} sigs  "
-                f"audit {a['audit_s']:.3f} s  ed25519 {a['ed25519_s']:.3f} s  ratio {a['audit_rate_vs_ed25519']:.2f}  {a['verdict']}"
-            )
-        print("engines: calls a second in random playouts")
-        for p in playouts:
-            opts = ",".join(f"{k}={v}" for k, v in p["options"].items())
-            print(f"  {p['engine']:<16} {p['seats']} seats {opts:<12} apply {p['apply_per_s']:>8}/s  legal_moves {p['legal_moves_per_s']:>8}/s")
+        _table(doc)
     print(json.dumps(doc, indent=None if args.json_only else 1))
     return 0 if ok else 1
+
+
+def _table(doc: dict[str, Any]) -> None:
+    print("appends (in-process app, SQLite, signed requests): median ms early / late, ratio")
+    for a in doc["appends"]:
+        print(f"  {a['engine']:<16} {a['moves']:>5} moves  {a['early_ms']:7.2f} / {a['late_ms']:7.2f}  {a['late_over_early']:.2f}")
+    print("audits: audit rate / Ed25519 verification rate for as many signatures (1.0 = only the signatures cost)")
+    for a in doc["audits"]:
+        was = f"  (rfc8785 only: {a['before_audit_rate_vs_ed25519']:.2f}, audit {a['audit_speedup']:.2f}x faster now)" if "audit_speedup" in a else ""
+        print(
+            f"  {a['engine']:<16} {a['entries']:>5} entries {a['signatures']:>5} signatures  "
+            f"ratio {a['audit_rate_vs_ed25519']:.2f}{was}  {a['verdict']}"
+        )
+    print("engines: calls a second in random playouts (before = the code before issue 9, same run;")
+    print("         hooked = magier with rules.py calling mechanics.movement_moves, not yet wired)")
+    for p in doc["playouts"]:
+        opts = ",".join(f"{k}={v}" for k, v in p["options"].items())
+        head = f"  {p['engine']:<16} {p['seats']} seats {opts:<32} {p['label']:<7}"
+        if "error" in p:
+            print(f"{head} cannot be played by a random mover: {p['error']}")
+            continue
+        gain = ""
+        if "legal_moves_speedup" in p:
+            gain = f"  x{p.get('apply_speedup', 1.0):.2f} / x{p['legal_moves_speedup']:.2f}" if p["label"] == "now" else f"  legal x{p['legal_moves_speedup']:.2f}"
+        print(f"{head} apply {p['apply_per_s']:>7}/s  legal_moves {p['legal_moves_per_s']:>7}/s{gain}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,75 @@
+"""The code before issue 9, timed in the same run as the code now, so speedups are ratios.
+
+- Canonical JSON: `protocol.canonical` with its fast path switched off is exactly the
+  rfc8785 serialisation every hash used before.
+- Feuersalamander: the frozen copy the differential tests use as the oracle
+  (tests/engines/feuersalamander/oracle).
+- Magier: the live engine with legal_moves from the oracle copy of the move generation
+  (tests/engines/magier/oracle), and the live engine with rules.movement_moves replaced by
+  mechanics.movement_moves, the one-line hook-up rules.py still lacks ("magier, hooked").
+
+The oracles live in the test tree, which a source checkout has and an installed package
+does not: without them `available()` is False and the bench reports the present only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from engines.core import Engine
+from protocol import canonical as _canonical
+
+
+@contextmanager
+def rfc8785_only() -> Iterator[None]:
+    """Every canonical() call takes the rfc8785 path, as before issue 9."""
+    fast = _canonical._fast
+    _canonical._fast = lambda value: None  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        _canonical._fast = fast  # type: ignore[assignment]
+
+
+def available() -> bool:
+    try:
+        import tests.engines.feuersalamander.oracle.rules  # noqa: F401
+        import tests.engines.magier.oracle.legal  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def oracle_engine(engine_id: str) -> Engine | None:
+    """The engine as it was before issue 9 (see the module docstring), or None if not kept."""
+    if engine_id == "feuersalamander":
+        from tests.engines.feuersalamander.oracle.rules import Feuersalamander
+
+        return Feuersalamander()
+    if engine_id == "magier":
+        return _magier(oracle=True)
+    return None
+
+
+def hooked_magier() -> Engine:
+    return _magier(oracle=False)
+
+
+def _magier(oracle: bool) -> Engine:
+    from engines.magier import mechanics
+    from engines.magier.rules import MagierEngine
+    from tests.engines.magier.oracle import legal
+
+    class Magier(MagierEngine):  # type: ignore[misc, valid-type]
+        def legal_moves(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+            if state["phase"] != "movement" or seat != state["turn"]:
+                return super().legal_moves(state, seat)
+            if oracle:
+                return legal.movement_moves(state, seat) or [{"type": "pass"}]
+            cells = mechanics.cells_from_board(state["board"])
+            moves = mechanics.movement_moves(cells, seat, state["options"]["wrap"], state["prev_position"])
+            return moves or [{"type": "pass"}]
+
+    return Magier()
