@@ -1629,6 +1629,29 @@ def servers(
     _out().print(Text("* the default; another one: pbem --server URL COMMAND", style="dim"))
 
 
+@app.command()
+def cards(
+    engine: Annotated[
+        str,
+        typer.Argument(metavar="ENGINE", help="A game with cards, e.g. siedler.", autocompletion=lambda incomplete: _engine_ids(incomplete)),
+    ],
+) -> None:
+    """Every card of a game: its name, count, cost, effect in words, and whether its data is
+    `house` (our reading, where no source confirmed it) or `confirmed`."""
+    found = local_engine(engine)
+    text = getattr(found, "cards_text", None)
+    if text is None:
+        _fail(f"pbem: {engine} has no card list (games with one: {', '.join(_card_games()) or 'none'})")
+    sys.stdout.write(str(text()).rstrip("\n") + "\n")
+    sys.stdout.flush()
+
+
+def _card_games() -> list[str]:
+    import engines as all_engines
+
+    return [e.id for e in all_engines.all() if hasattr(e, "cards_text")]
+
+
 def _engine_ids(incomplete: str) -> list[str]:
     """Shell completion for an ENGINE: the engines this pbem knows."""
     import engines as registry

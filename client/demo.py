@@ -28,7 +28,7 @@ import engines
 from client.play import Player
 
 # The bot of each seat, by engine; an engine not listed here plays random bots.
-BOTS = {"magier": ["greedy", "random"], "feuersalamander": ["simple", "simple", "random"], "cavemen": ["simple", "random"]}
+BOTS = {"magier": ["greedy", "random"], "feuersalamander": ["simple", "simple", "random"], "cavemen": ["simple", "random"], "siedler": ["builder", "builder"]}
 OPTIONS: dict[str, dict[str, object]] = {"cavemen": {"round_limit": 60}}
 # Games played besides one per engine with its OPTIONS: label -> (engine, options).
 EXTRA_GAMES: dict[str, tuple[str, dict[str, object]]] = {"cavemen-open": ("cavemen", {"open": True, "round_limit": 60})}

@@ -304,3 +304,19 @@ def test_forced_key_throws_in_one_command(cli: Cli, live_server: LiveServer) -> 
         before = len(_keys_entries(again, game))
         cli(again.store.home.name, "move", game, "keys", "--one")
         assert len(_keys_entries(again, game)) - before == 1
+
+
+def test_pbem_cards_lists_every_card_with_its_source(cli: Cli) -> None:  # noqa: F811
+    """issue 11 (SI-1): `pbem cards siedler` prints every card of the data file with its cost and
+    whether its data is house or confirmed; a game without cards says which games have them."""
+    from engines.siedler import cards as siedler_cards
+
+    text = cli("ada", "cards", "siedler").stdout
+    listed = {line.split()[0]: line for line in text.splitlines()[1:] if line.strip()}
+    ids = siedler_cards.CATALOG.ids()
+    assert len(ids) > 80
+    for card_id in ids:
+        source = siedler_cards.CATALOG[card_id]["source"]
+        assert listed[card_id].endswith(f"({source})"), card_id
+    refused = cli("ada", "cards", "magier", code=1).stderr
+    assert "magier has no card list" in refused and "siedler" in refused
