@@ -607,3 +607,37 @@ def test_cv18_a_placement_is_public_only_as_a_position_in_events_text_and_render
     assert "R:Dino" in E.render(E.view(s, RED))
     public_move, secret = E.split_move({"type": "place", "card": "dino", "path": 2, "row": 2})
     assert "dino" not in json.dumps(public_move) and secret == {"card": "dino"}
+
+
+# ---------------------------------------------------------------- CV-14 shuffle, CV-17 prospects
+
+
+def test_cv14_the_returned_deck_is_shuffled_by_the_server_and_goes_under_the_stockpile() -> None:
+    orders = set()
+    for seed in (b"s1", b"s2", b"s3", b"s4"):
+        s = board()
+        s["inactive"][BLUE] = ["cave", "snappy", "gritty", "gutsy", "plucky", "dino", "cave", "gutsy"]
+        s["stock"][BLUE] = ["gritty"]
+        put(s, RED, "gritty", 1, 3)
+        put(s, BLUE, "zippy", 1, 4)
+        s, _ = do(s, "attack P1 r4 from P1 r3", seed=seed)
+        assert s["stock"][BLUE][0] == "gritty" and len(s["stock"][BLUE]) == 9
+        orders.add(tuple(s["stock"][BLUE][1:]))
+    assert len(orders) > 1, "the server's shuffle stands for the opponent's (L122)"
+
+
+def test_cv17_cavemen_only_in_the_inactive_decks_cannot_come_back_so_the_game_is_drawn() -> None:
+    s = board(phase="discard")
+    s["hands"] = [["cave"], ["cave"]]
+    s["inactive"] = [["gutsy", "ballsy"], ["zippy", "dino"]]
+    s, _ = do(s, "end phase")
+    assert s["result"]["winner"] is None and "CV-17" in s["result"]["reason"]
+
+
+def test_cv17_a_caveman_left_in_one_stockpile_keeps_the_game_going() -> None:
+    s = board(phase="discard")
+    s["hands"] = [["cave"], ["cave"]]
+    s["inactive"] = [["gutsy"], ["dino"]]
+    s["stock"][BLUE] = ["cave", "cave", "cave", "cave", "cave", "zippy"]
+    s, _ = do(s, "end phase")
+    assert s["result"] is None and s["turn"] == BLUE
