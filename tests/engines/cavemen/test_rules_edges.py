@@ -641,3 +641,37 @@ def test_cv17_a_caveman_left_in_one_stockpile_keeps_the_game_going() -> None:
     s["stock"][BLUE] = ["cave", "cave", "cave", "cave", "cave", "zippy"]
     s, _ = do(s, "end phase")
     assert s["result"] is None and s["turn"] == BLUE
+
+
+# ---------------------------------------------------------------- CV-1, CV-9, CV-10: every pairing
+
+
+_ORDER = ["ballsy", "snappy", "gritty", "plucky", "gutsy", "zippy"]  # strongest first (CV-1)
+
+
+def _expected(attacker: str, defender: str) -> str:
+    """The fight table written out from the rulings, independently of cards.fight."""
+    if "dino" in (attacker, defender):
+        return "dino"  # CV-9
+    if (attacker, defender) == ("zippy", "ballsy"):
+        return "attacker"  # CV-10: only by attacking
+    a, d = _ORDER.index(attacker), _ORDER.index(defender)
+    return "tie" if a == d else ("attacker" if a < d else "defender")
+
+
+@pytest.mark.parametrize("attacker", cards.CAVEMEN)
+def test_cv1_cv9_cv10_every_pairing_of_cavemen_ends_as_the_rulings_say(attacker: str) -> None:
+    for defender in cards.CAVEMEN:
+        s = board()
+        put(s, RED, attacker, 2, 3)
+        put(s, BLUE, defender, 2, 4)
+        s, ev = do(s, "attack P2 r4 from P2 r3")
+        outcome = _expected(attacker, defender)
+        assert first(ev, "attack").data["outcome"] == outcome, (attacker, defender)
+        survivor = at(s, 2, 4)
+        if outcome == "attacker":
+            assert survivor["card"] == attacker and survivor["owner"] == RED and at(s, 2, 3) is None
+        elif outcome == "defender":
+            assert survivor["card"] == defender and survivor["owner"] == BLUE and at(s, 2, 3) is None
+        else:
+            assert survivor is None and at(s, 2, 3) is None
