@@ -422,7 +422,36 @@ class Player:
                 p["seat"] for p in summary.get("players") or [] if p and p.get("name") == self.name
             ]
             out.append({**summary, "my_seat": mine[0] if mine else None})
+        for g in out:  # a reveal this seat owes is made by any command (a blind magier game)
+            if g.get("status") == "running" and g.get("my_seat") is not None and g.get("to_move") == g["my_seat"]:
+                if self._reveals(str(g.get("engine"))) and isinstance(g.get("id"), str):
+                    self._settle(g["id"], verify.sync(self.api, self.store, g["id"]).receipt)
         return out
+
+    @staticmethod
+    def _reveals(engine_id: str) -> bool:
+        """Whether the game's engine can ask this seat to reveal its own secrets."""
+        try:
+            return callable(getattr(local_engine(engine_id), "reveal_move", None))
+        except ClientError:
+            return False
+
+    def _settle(self, game: str, receipt: dict[str, Any]) -> bool:
+        """Make the reveal this seat owes now, if any (what every command does in a blind game);
+        True if one was made. A store that lacks the secret is told when the game is looked at
+        (`state`), so listing or reading logs never fails for it."""
+        if not (
+            receipt.get("owner_only") and receipt.get("status") == "running"
+            and receipt.get("seat") is not None and receipt.get("to_move") == receipt.get("seat")
+            and self.store.has_key()
+        ):
+            return False
+        head = receipt.get("seq")
+        try:
+            self.state(game)
+        except ClientError:
+            return False
+        return (self.store.receipt(game) or {}).get("seq") != head
 
     def summary(self, game: str) -> dict[str, Any]:
         return self.api.game(game)
@@ -882,6 +911,8 @@ class Player:
         synced = verify.sync(
             self.api if self.store.has_key() else self._public_api(), self.store, game, start=start
         )
+        if self._settle(game, synced.receipt):  # our reveal went in: show it too
+            synced = verify.sync(self.api, self.store, game, start=start)
         return [e for e in synced.entries if e["seq"] >= start]
 
     def export(self, game: str, path: Path | str | None = None) -> dict[str, Any]:

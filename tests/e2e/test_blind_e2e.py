@@ -166,6 +166,8 @@ def test_a_lost_store_is_a_clear_message_and_the_game_ends_by_forfeit(
     evidence["secrets"] = []  # the home lost its secrets
     owner.store.save_evidence(game, evidence)
 
+    listed = CliRunner().invoke(app, ["games"], env={"PBEM_HOME": str(owner.store.home)})
+    assert listed.exit_code == 0 and game in listed.output  # listing never fails for it
     with pytest.raises(ClientError, match="holds no record of its value and salt"):
         owner.show(game)
     shown = CliRunner().invoke(app, ["show", game], env={"PBEM_HOME": str(owner.store.home)})
@@ -182,3 +184,28 @@ def test_a_lost_store_is_a_clear_message_and_the_game_ends_by_forfeit(
     verdict = audit(export)
     assert verdict.word == "PASS", verdict.reason
     assert verdict.result["reason"] == f"seat {owner_seat} forfeited: out of time"
+
+
+@pytest.mark.parametrize("command", [["games"], ["log", "GAME"], ["show", "GAME"]])
+def test_the_owners_client_reveals_by_itself_on_any_command(
+    make_player: Callable[[str], Player], command: list[str]
+) -> None:
+    """MH-10 in a blind game: once a wisdom burns, the owner's next pbem command (whichever:
+    games, log, show) makes the reveal move with no question asked; then the score counts."""
+    alice, bob = make_player("alice"), make_player("bob")
+    game = alice.new_game("magier", {"move_limit": 60}, join=True)["id"]
+    bob.join(game)
+
+    def burning() -> bool:
+        state = server_game(game)["state"]
+        return bool(state and state.get("pending"))
+
+    step_all(game, [alice, bob], random.Random(2), burning)
+    assert burning()
+    pending = server_game(game)["state"]["pending"]
+    owner = (alice, bob)[pending[0]["owner"]]
+    ran = CliRunner().invoke(app, [game if a == "GAME" else a for a in command], env={"PBEM_HOME": str(owner.store.home)})
+    assert ran.exit_code == 0, ran.output
+    state = server_game(game)["state"]
+    assert state["pending"] == [] and [b["cell"] for b in state["burned"]][-len(pending):] == [p["cell"] for p in pending]
+    assert audit(owner.export(game)).word == "INCOMPLETE"  # the chain and signatures hold so far
