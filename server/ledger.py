@@ -245,8 +245,8 @@ class Ledger:
     ) -> Game:
         with database.atomic():
             game = self._lock(game_id)
-            if game.status != "open":
-                raise LedgerError(409, "this game has already started")
+            if game.status != "open":  # its head moved on: the 409 says where, as a stale join's does
+                raise LedgerError(409, "this game has already started", head_of(game))
             if not steps.is_int(seat) or not 0 <= seat < game.seats:
                 raise LedgerError(400, f"seat must be a number from 0 to {game.seats - 1}")
             if not isinstance(nonce, str) or not steps.HEX64.fullmatch(nonce):
