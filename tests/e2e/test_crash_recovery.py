@@ -22,8 +22,10 @@ from typing import Any
 
 import pytest
 
+from client.api import Api
 from client.play import Player
 from protocol.audit import audit
+from protocol.entries import entry_hash
 from server.models import Entry, Game, Payload, connect_database
 from tests.conftest import serve
 from tests.e2e.reliability import Acks, Server, assert_acked_kept, check_game, check_stored
@@ -87,6 +89,13 @@ def crash_and_recover(tmp_path: Path, workers: int, database_url: str | None, se
                 stored = check_stored(database_url, server.data_dir)  # nothing runs: what a crash left
                 server.start()
             crashes.append((kind, assert_acked_kept(acks, stored), sum(s.status == "running" for s in stored.values())))
+            for game in games:  # served again: each chain exports and audits as it stands
+                exported = Api(server.url).export(game)
+                verdict = audit(exported)
+                over = exported["entries"][-1]["type"] == "reveal"
+                assert verdict.ok and verdict.complete == over, verdict.reason
+                kept = stored[game].hashes
+                assert {e["seq"]: entry_hash(e) for e in exported["entries"][: len(kept)]} == kept
             assert not errors, errors
 
         for t in threads:

@@ -26,7 +26,8 @@ from client.play import Player
 from protocol.audit import audit
 from protocol.auth import sign_request
 from protocol.commitments import TAG_SECRET, commit
-from protocol.entries import entry_hash, envelope, sign_envelope
+from protocol.entries import entry_hash, envelope, join_statement, sign_envelope, sign_join
+from protocol.nonces import join_nonce
 from tests.e2e.reliability import Server, check_stored
 from tests.server.conftest import reset_postgres
 
@@ -149,3 +150,45 @@ def test_one_winner_per_turn_among_simultaneous_submissions(server: Server, tmp_
     stored = check_stored(server.env.get("DATABASE_URL"), server.data_dir)[game]
     assert stored.head_seq == head["seq"] + 1 and stored.verdict == "INCOMPLETE"
     assert audit(black.export(game)).ok  # the players' clients still agree with the log
+
+
+@pytest.mark.parametrize("mode", ["threads", "processes"])
+def test_one_winner_among_simultaneous_joins_for_the_last_seat(server: Server, tmp_path: Path, mode: str) -> None:
+    """CLIENTS accounts sign a join of the last free seat on the same head at once: one joins
+    (and starts the game), the others get 409 with the head that start made; the log holds one
+    join at that seq and the game's seats are exactly its creator and the winner."""
+    url = server.url
+    players = []
+    for i in range(CLIENTS + 1):
+        player = Player(tmp_path / f"p{i}")
+        player.init_account(url, f"p{i}", f"p{i}@example.org")
+        players.append(player)
+    game = players[0].new_game("magier", {"move_limit": 6, "blind": False}, join=True)["id"]
+    head = players[0].api.game(game)["head"]
+    genesis = entry_hash(requests.get(f"{url}/v1/games/{game}/log", timeout=30).json()["entries"][0])
+    path = f"/v1/games/{game}/join"
+    bodies = []
+    for player in players[1:]:
+        key = player.api.key
+        assert key is not None
+        nonce = join_nonce(key, game, genesis)
+        statement = join_statement(game, 1, player.name, key.public_hex, nonce, head["hash"])
+        raw = json.dumps({"seat": 1, "nonce": nonce, "sig": sign_join(statement, key), "prev": head["hash"]}).encode()
+        bodies.append((raw, sign_request(key, "POST", path, raw) | {"Content-Type": "application/json"}))
+    answers = race(url, path, bodies, mode)
+
+    won = [json.loads(body) for status, _, body in answers if 200 <= status < 300]
+    assert len(won) == 1, [status for status, _, _ in answers]
+    summary = won[0]
+    assert summary["status"] == "running" and summary["head"]["seq"] == head["seq"] + 2  # the join, the start
+    for status, ctype, body in answers:
+        if 200 <= status < 300:
+            continue
+        problem = json.loads(body)
+        assert status == 409 and ctype.startswith("application/problem+json"), (status, body)
+        assert problem.get("head") == summary["head"], problem  # stale: the head after the winner's start
+    log = requests.get(f"{url}/v1/games/{game}/log", params={"from": head["seq"] + 1}, timeout=30).json()["entries"]
+    assert [e["type"] for e in log] == ["join", "start"]
+    winner = log[0]["body"]["name"]
+    assert [p and p["name"] for p in summary["players"]] == ["p0", winner]
+    assert check_stored(server.env.get("DATABASE_URL"), server.data_dir)[game].verdict == "INCOMPLETE"

@@ -5,7 +5,7 @@ until the reveal; private payloads go to their seats only).
 For every registered engine (the toy excepted) and a few option sets, random bots play over the
 real app (conftest.serve: HTTP on loopback, real Players, real signatures) to seeded random
 points. At each point every endpoint is asked by each seat and by an unauthenticated caller:
-summary, view, moves, log, export of the unfinished game, and refusals (an illegal move, a stale
+summary, the lists of games, view, moves, log, export of the unfinished game, and refusals (an illegal move, a stale
 move: 409 with head, a move out of turn, an unsigned read). Against the server's stored state S:
 
 - the views shown are exactly engine.view(S, seat) and engine.view(S, None); the legal moves are
@@ -41,7 +41,7 @@ from tests.conftest import serve
 
 SEED = 20260909
 CHECKPOINTS = 3  # random points per game where everything is asked
-MOST_MOVES = 45  # per game: some games (random Feuersalamander bots) never end on their own
+MOST_MOVES = 40  # per game: some games (random Feuersalamander bots) never end on their own
 
 
 def canon(value: Any) -> str:
@@ -105,10 +105,21 @@ def cavemen_concealed(state: dict[str, Any], view: dict[str, Any], seat: int | N
     return out
 
 
+def siedler_concealed(state: dict[str, Any], view: dict[str, Any], seat: int | None) -> list[str]:
+    """SI: hands are their holders'; the order of the draw piles, the region pile and the event
+    deck nobody's (the view gives their sizes)."""
+    out = _hidden_hands(state, seat, "hand", list)
+    for pile in [*state.get("piles", []), state.get("region_pile", []), state.get("event_deck", [])]:
+        if len(pile) >= 3:
+            out.append(canon(pile[:3])[:-1])
+    return out
+
+
 CONCEALED: dict[str, Callable[[dict[str, Any], dict[str, Any], int | None], list[str]]] = {
     "magier": magier_concealed,
     "feuersalamander": feuersalamander_concealed,
     "cavemen": cavemen_concealed,
+    "siedler": siedler_concealed,
 }
 
 
@@ -129,6 +140,7 @@ GAMES: dict[str, list[tuple[dict[str, Any], list[str]]]] = {
     "magier": [({"blind": False, "move_limit": 6}, ["greedy", "random"]), ({"move_limit": 6}, ["random", "random"])],
     "feuersalamander": [({}, ["simple", "random"]), ({}, ["random", "simple", "simple"])],
     "cavemen": [({"round_limit": 4}, ["simple", "random"])],
+    "siedler": [({}, ["builder", "random"])],
 }
 
 
@@ -321,6 +333,12 @@ def check_point(url: str, game_id: str, players: list[Player], rng: random.Rando
             legit = canon(spectator) + log_text
         else:
             mine = engine.view(st.state, c.seat)
+            for query in ("", "?open=1"):  # the caller's games, and the open ones: summaries only
+                listed = c.ask("GET", f"/v1/games{query}")
+                assert listed.status == 200
+                for g in listed.data["games"]:
+                    if g["id"] == game_id:
+                        assert g["view"] in (None, spectator) and g["head"] == head, "a listed game shows more"
             view = c.ask("GET", f"{base}/view")
             assert view.status == 200 and view.data["view"] == mine and view.data["head"] == head
             shown = view.data["payloads"]
