@@ -192,6 +192,7 @@ class _Auditor:
         self.game = genesis.get("game")
         if not isinstance(self.game, str):
             raise _Fail(0, "the genesis names no game")
+        previous: str | None = None  # the hash of the entry before (each entry hashed once)
         for i, entry in enumerate(entries):
             if not isinstance(entry, dict):
                 raise _Fail(i, "not a JSON object")
@@ -205,13 +206,13 @@ class _Auditor:
                 raise _Fail(i, f"unknown entry type {entry.get('type')!r}")
             if not isinstance(entry.get("body"), dict):
                 raise _Fail(i, "has no body")
-            try:
-                expected_prev = None if i == 0 else entry_hash(entries[i - 1])
-            except NotCanonical as exc:
-                raise _Fail(i - 1, str(exc)) from exc
-            if entry.get("prev") != expected_prev:
+            if entry.get("prev") != previous:
                 raise _Fail(i, "prev is not the hash of the entry before: the chain is broken")
-            if not entry_signed_by(entry, server_key):
+            try:
+                previous = entry_hash(entry)
+            except NotCanonical as exc:  # no hash, so no signature can verify
+                raise _Fail(i, "the server's signature does not verify") from exc
+            if not entry_signed_by(entry, server_key, previous):
                 raise _Fail(i, "the server's signature does not verify")
             if entry.get("v") != VERSION or not isinstance(entry.get("ts"), str):
                 raise _Fail(i, f"not a version {VERSION} entry (v, ts)")

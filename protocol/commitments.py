@@ -21,7 +21,12 @@ TAG_VIEW = b"pbem/v1/view\n"
 
 
 def commit(tag: bytes, value: Any, salt_hex: str) -> str:
-    return hashlib.sha256(tag + canonical(value) + bytes.fromhex(salt_hex)).hexdigest()
+    return commit_canonical(tag, canonical(value), salt_hex)
+
+
+def commit_canonical(tag: bytes, data: bytes, salt_hex: str) -> str:
+    """`commit` of a value whose canonical JSON the caller has already (no second serialisation)."""
+    return hashlib.sha256(tag + data + bytes.fromhex(salt_hex)).hexdigest()
 
 
 def seed_commit(server_seed: bytes) -> str:

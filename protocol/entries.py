@@ -31,16 +31,23 @@ def make_entry(
 
 
 def seal(entry: Entry, server_key: SigningKey) -> Entry:
+    return sealed(entry, server_key)[0]
+
+
+def sealed(entry: Entry, server_key: SigningKey) -> tuple[Entry, str]:
+    """The signed entry and its hash (the next entry's prev), hashing it once (issue 9)."""
     h = entry_hash(entry)
-    return {**entry, "sig": server_key.sign(TAG_ENTRY, bytes.fromhex(h))}
+    return {**entry, "sig": server_key.sign(TAG_ENTRY, bytes.fromhex(h))}, h
 
 
-def entry_signed_by(entry: Entry, server_key_hex: str) -> bool:
+def entry_signed_by(entry: Entry, server_key_hex: str, known_hash: str | None = None) -> bool:
+    """`known_hash`: the entry's hash when the caller has computed it already (the audit
+    hashes each entry once, for its signature and the next entry's prev)."""
     sig = entry.get("sig")
     if not isinstance(sig, str):
         return False
     try:
-        h = bytes.fromhex(entry_hash(entry))
+        h = bytes.fromhex(entry_hash(entry) if known_hash is None else known_hash)
     except ValueError:
         return False
     return verify(server_key_hex, TAG_ENTRY, h, sig)

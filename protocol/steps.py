@@ -8,17 +8,18 @@ implementation is what makes "replay and compare" exact.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engines.core import Engine, Event, IllegalMove, Rng
-from protocol.canonical import NotCanonical
+from protocol.canonical import NotCanonical, canonical
 from protocol.commitments import (
     TAG_EVENT,
     TAG_SECRET,
     TAG_STATE,
     TAG_VIEW,
     commit,
+    commit_canonical,
     email_key,
     event_salt,
     move_key,
@@ -73,6 +74,15 @@ class Step:
     # The concealed part the server keeps for the reveal, as the reveal lists it:
     # {"seq", "secret", "salt"}; None when there is none or it stays with its owner.
     secret: dict[str, Any] | None = None
+    # canonical(state), kept from its commitment so the server stores it without a second
+    # serialisation (issue 9); None where the step did not make it.
+    state_json: bytes | None = field(default=None, repr=False, compare=False)
+
+
+def _commit_state(state: dict[str, Any], seed: bytes, seq: int) -> tuple[str, bytes]:
+    """The state's commitment for the entry body, and its canonical JSON (Step.state_json)."""
+    data = canonical(state)
+    return commit_canonical(TAG_STATE, data, state_salt(seed, seq)), data
 
 
 def publish(events: list[Event], seed: bytes, seq: int) -> tuple[list[dict[str, Any]], list[Payload]]:
@@ -218,13 +228,14 @@ def start(
     rng = Rng(setup_key(seed, nonces))
     state, events = engine.setup(seats, options, rng)
     public, payloads = publish(events, seed, seq)
+    committed, state_json = _commit_state(state, seed, seq)
     body = {
         "events": public,
-        "state": commit(TAG_STATE, state, state_salt(seed, seq)),
+        "state": committed,
         "views": views(engine, state, seats, seed, seq),
         **_status(engine, state),
     }
-    return Step(body, state, payloads)
+    return Step(body, state, payloads, state_json=state_json)
 
 
 def move(
@@ -265,16 +276,17 @@ def move(
     rng = Rng(move_key(seed, seq, env["nonce"]))
     new_state, events = engine.apply(state, seat, full, rng)
     public, payloads = publish(events, seed, seq)
+    committed, state_json = _commit_state(new_state, seed, seq)
     body = {
         "seat": seat,
         "envelope": env,
         "sig": sig,
         "events": public,
-        "state": commit(TAG_STATE, new_state, state_salt(seed, seq)),
+        "state": committed,
         "views": views(engine, new_state, seats, seed, seq),
         **_status(engine, new_state),
     }
-    return Step(body, new_state, payloads, record)
+    return Step(body, new_state, payloads, record, state_json)
 
 
 def is_int(value: Any) -> bool:
@@ -452,6 +464,7 @@ def _server_move(
     secret_commit, record = _seeded_secret(secret, seed, seq)
     new_state, events = engine.apply(state, seat, chosen, rng)
     published, payloads = publish(events, seed, seq)
+    committed, state_json = _commit_state(new_state, seed, seq)
     body = {
         "kind": kind,
         "seat": seat,
@@ -459,11 +472,11 @@ def _server_move(
         "move": public,
         "secret_commit": secret_commit,
         "events": published,
-        "state": commit(TAG_STATE, new_state, state_salt(seed, seq)),
+        "state": committed,
         "views": views(engine, new_state, seats, seed, seq),
         **_status(engine, new_state),
     }
-    return Step(body, new_state, payloads, record)
+    return Step(body, new_state, payloads, record, state_json)
 
 
 def _seeded_secret(secret: Any, seed: bytes, seq: int) -> tuple[str | None, dict[str, Any] | None]:
@@ -622,6 +635,7 @@ def email_move(
     rng = Rng(email_key(seed, seq))
     new_state, events = engine.apply(state, seat, move, rng)
     published, payloads = publish(events, seed, seq)
+    committed, state_json = _commit_state(new_state, seed, seq)
     body = {
         "kind": "email_move",
         "seat": seat,
@@ -629,8 +643,8 @@ def email_move(
         "move": public,
         "secret_commit": secret_commit,
         "events": published,
-        "state": commit(TAG_STATE, new_state, state_salt(seed, seq)),
+        "state": committed,
         "views": views(engine, new_state, seats, seed, seq),
         **_status(engine, new_state),
     }
-    return Step(body, new_state, payloads, record)
+    return Step(body, new_state, payloads, record, state_json)

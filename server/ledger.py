@@ -24,7 +24,7 @@ from engines.core import BadOptions, IllegalMove
 from protocol import steps
 from protocol.canonical import NotCanonical, canonical
 from protocol.commitments import seed_commit
-from protocol.entries import entry_hash, join_signed, join_statement, make_entry, seal
+from protocol.entries import join_signed, join_statement, make_entry, sealed
 from protocol.keys import SigningKey
 from server import clock, leaving, notices
 from server.models import (
@@ -119,8 +119,7 @@ class Ledger:
 
     def _append(self, game: Game, type_: str, body: dict[str, Any]) -> dict[str, Any]:
         seq = game.head_seq + 1
-        entry = seal(make_entry(game.id, seq, type_, game.head_hash, now_iso(), body), self.key)
-        digest = entry_hash(entry)
+        entry, digest = sealed(make_entry(game.id, seq, type_, game.head_hash, now_iso(), body), self.key)
         Entry.create(game=game, seq=seq, hash=digest, data=dumps(entry))
         game.head_seq, game.head_hash = seq, digest
         game.updated = utcnow()
@@ -178,8 +177,7 @@ class Ledger:
             body["deadline"] = settings
         if email_moves:  # off: no member, so such a genesis is as it always was
             body["email_moves"] = True
-        genesis = seal(make_entry(game_id, 0, "genesis", None, now_iso(), body), self.key)
-        digest = entry_hash(genesis)
+        genesis, digest = sealed(make_entry(game_id, 0, "genesis", None, now_iso(), body), self.key)
         try:
             with database.atomic():
                 game = Game.create(
@@ -395,7 +393,8 @@ class Ledger:
 
     def _after_step(self, game: Game, step: steps.Step) -> None:
         before = (game.status, game.to_move)
-        game.state = dumps(step.state)
+        # the canonical JSON the step committed to, when it kept it: no second serialisation
+        game.state = dumps(step.state) if step.state_json is None else step.state_json.decode()
         game.to_move = step.body.get("to_move")
         game.status = "running"
         if "result" in step.body:
