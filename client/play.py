@@ -574,6 +574,18 @@ class Player:
         move, missing = build(st.view, self.store.secrets(st.game))
         if move is None and not missing:
             return None
+        # open nothing on the server's word: the signed moves, replayed here, must have burnt it
+        whole = verify.sync(self.api, self.store, st.game, start=0)
+        try:
+            owed = verify.owed_by_log(st.engine, whole.entries)
+            asked = [p.get("commit") for p in st.view.get("pending") or [] if isinstance(p, dict)]
+            if owed is not None and owed != asked:
+                raise verify.VerifyError(
+                    f"the server asks you to reveal {asked}, but the signed moves, replayed, owe {owed}: "
+                    "nothing was revealed"
+                )
+        except verify.VerifyError as exc:
+            raise self._kept(st.game, exc, {"view": st.view, "log": whole.entries}) from None
         return move, missing
 
     def _reveal(self, st: GameState, owed: tuple[dict[str, Any] | None, list[str]]) -> dict[str, Any]:

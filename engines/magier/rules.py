@@ -670,6 +670,10 @@ class MagierEngine(BaseEngine):
 
     # Owner-held secrets (protocol.steps, docs/PROTOCOL.md "Owner-held secrets").
 
+    # No chance, and in a blind game every move is public but for the commitments the state
+    # keeps as they are: a client replays the state from the signed log alone (client.verify).
+    replays_in_public = True
+
     def owner_held(self, position: Mapping[str, Any], public: Move) -> bool:
         """Whether the secret part of `public` stays with its owner: a concealed placement
         in a blind game. `position` is the state or any seat's view (both carry the options)."""

@@ -11,6 +11,7 @@ game ends by forfeit at the deadline, audited.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import json
 import random
@@ -21,14 +22,18 @@ import pytest
 import requests
 from typer.testing import CliRunner
 
+import engines
 from client.cli import app
 from client.play import ClientError, Player
+from client.verify import VerifyError
+from protocol import steps
 from protocol.audit import audit
 from protocol.keys import SigningKey
 from server import clock, sweeper
 from server.ledger import Ledger
 from tests.conftest import LiveServer
 
+E = engines.get("magier")
 T0 = dt.datetime(2026, 5, 4, 8, 0, 0)
 BOT = {"days": 1, "grace_hours": 0, "on_expiry": "bot"}
 
@@ -209,3 +214,38 @@ def test_the_owners_client_reveals_by_itself_on_any_command(
     state = server_game(game)["state"]
     assert state["pending"] == [] and [b["cell"] for b in state["burned"]][-len(pending):] == [p["cell"] for p in pending]
     assert audit(owner.export(game)).word == "INCOMPLETE"  # the chain and signatures hold so far
+
+
+def test_a_server_that_fakes_a_burn_cannot_get_an_unburnt_value_opened(
+    make_player: Callable[[str], Player], live_server: LiveServer
+) -> None:
+    """A lying server signs a timeout for red whose state and committed views claim that one of
+    black's unburnt wisdoms burnt, to make black's client open its value. The view matches its
+    signed commitment, but black's client replays the signed moves first: they burnt nothing,
+    so it reveals nothing, says so loudly and keeps the proof."""
+    from protocol.commitments import TAG_STATE, commit, state_salt
+    from tests.hostile import Operator
+
+    alice, bob = make_player("alice"), make_player("bob")
+    game = alice.new_game("magier", {"move_limit": 60}, join=True, deadline=BOT)["id"]
+    bob.join(game)
+    rnd = random.Random(1)
+    while server_game(game)["state"]["phase"] == "placement":
+        for p in (alice, bob):
+            p.play_bot(game, "random", until_over=False, rng=rnd)
+    operator = Operator(live_server.data_dir)
+    seed, state = operator.seed(game), server_game(game)["state"]
+    seq = operator.head(game)["seq"] + 1
+    step = steps.timeout(E, state, 0, seed, seq, seats=2)
+    fake = copy.deepcopy(step.state)
+    cell = next(c for c, p in fake["board"].items() if p["kind"] == "wisdom" and p["seat"] == 1)
+    victim = fake["board"].pop(cell)
+    fake["pending"] = [{"cell": cell, "owner": 1, "commit": victim["commit"], "by": 0, "ply": fake["ply"]}]
+    body = {**step.body, "state": commit(TAG_STATE, fake, state_salt(seed, seq)),
+            "views": steps.views(E, fake, 2, seed, seq), "owner_only": True}
+    operator.append(game, "system", body, steps.Step(body, fake, []))
+    with pytest.raises(VerifyError, match="nothing was revealed"):
+        bob.show(game)
+    record_ = next(r for r in bob.store.secrets(game) if r["commit"] == victim["commit"])
+    assert not any(record_["salt"] in text for text in server_game(game)["texts"])
+    assert operator.head(game)["seq"] == seq  # no reveal went in

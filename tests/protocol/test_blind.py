@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import engines
-from client.verify import VerifyError, check_log
+from client.verify import VerifyError, check_log, owed_by_log
 from protocol import steps
 from protocol.audit import audit
 from tests.protocol.ledger import Ledger, assert_fail, export_of, reseal
@@ -158,3 +158,16 @@ def test_the_client_follows_a_blind_game_and_its_reveals(blind_game: Ledger) -> 
     """client.verify follows every owner-held placement and reveal move of a blind game."""
     receipt = check_log("g-blind", copy.deepcopy(blind_game.entries), 0, None)
     assert receipt["status"] == "over" and receipt["result"] == blind_game.result
+
+
+def test_the_client_replays_the_signed_moves_before_it_reveals(blind_game: Ledger) -> None:
+    """A blind game's state follows from its public log alone: the client's replay owes exactly
+    what the engine awaits, so a server that claims a burn the signed moves did not make cannot
+    get an unburnt value opened (the client compares before it reveals)."""
+    ledger = burning_game("burn-4")
+    assert owed_by_log(E, copy.deepcopy(ledger.entries)) == steps.awaiting(E, ledger.state) != []
+    assert owed_by_log(E, copy.deepcopy(ledger.entries[:-1])) == []  # before the burning push
+    assert owed_by_log(E, copy.deepcopy(blind_game.entries)) == []  # over
+    today = Ledger("open-2", engine=E, game="g-blind", options={"move_limit": 5, "blind": False})
+    today.play(greedy)
+    assert owed_by_log(E, copy.deepcopy(today.entries)) is None  # the server held the values
