@@ -42,6 +42,12 @@ def available() -> bool:
     return True
 
 
+def own_apply(engine_id: str) -> bool:
+    """Whether the engine before has its own apply (magier's apply is today's: only its move
+    generation was kept), so an apply ratio means something."""
+    return engine_id == "feuersalamander"
+
+
 def oracle_engine(engine_id: str) -> Engine | None:
     """The engine as it was before issue 9 (see the module docstring), or None if not kept."""
     if engine_id == "feuersalamander":

@@ -83,10 +83,24 @@ def playout_rates(
 ) -> Rates:
     """The best of `repeat` runs of `playout` (the machine is shared: the best run is the one
     least disturbed), apply and legal_moves each at its fastest."""
-    runs = [playout(engine, seats, options, plies) for _ in range(repeat)]
-    best = runs[0]
-    best.apply_seconds = min(r.apply_seconds for r in runs)
-    best.legal_seconds = min(r.legal_seconds for r in runs)
+    return side_by_side([engine], seats, options, plies, repeat)[0]
+
+
+def side_by_side(
+    variants: list[Engine], seats: int, options: dict[str, Any], plies: int, repeat: int = 3
+) -> list[Rates]:
+    """`playout_rates` of several implementations of one game, their runs interleaved so that
+    a busy moment of the machine slows them alike: ratios between them are fair."""
+    runs: list[list[Rates]] = [[] for _ in variants]
+    for _ in range(repeat):
+        for i, engine in enumerate(variants):
+            runs[i].append(playout(engine, seats, options, plies))
+    best = []
+    for timed in runs:
+        first = timed[0]
+        first.apply_seconds = min(r.apply_seconds for r in timed)
+        first.legal_seconds = min(r.legal_seconds for r in timed)
+        best.append(first)
     return best
 
 

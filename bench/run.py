@@ -28,7 +28,7 @@ from typing import Any
 import engines
 from bench import before
 from bench.audit_rate import audit_vs_ed25519
-from bench.playouts import configs, pick, playout_rates
+from bench.playouts import configs, pick, side_by_side
 from protocol.auth import sign_request
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, join_statement, sign_envelope, sign_join
@@ -140,23 +140,25 @@ def main(argv: list[str] | None = None) -> int:
         audits.append(figures)
     playouts = []
     for engine_id, seats, options in configs():
-        engine = engines.get(engine_id)
+        variants = [("now", engines.get(engine_id))]
+        old_engine = before.oracle_engine(engine_id) if compare else None
+        if old_engine is not None:
+            variants.append(("before", old_engine))
+            if engine_id == "magier":
+                variants.append(("hooked", before.hooked_magier()))
         try:
-            row = _row(playout_rates(engine, seats, options, args.plies), "now")
+            rates = side_by_side([e for _, e in variants], seats, options, args.plies)
         except Exception as exc:  # noqa: BLE001 - an engine a random mover cannot play is reported, not fatal
             playouts.append({"label": "now", "engine": engine_id, "seats": seats, "options": options, "error": repr(exc)})
             continue
-        playouts.append(row)
-        old_engine = before.oracle_engine(engine_id) if compare else None
-        if old_engine is not None:
-            old = _row(playout_rates(old_engine, seats, options, args.plies), "before")
-            playouts.append(old)
-            row["apply_speedup"] = round(row["apply_per_s"] / old["apply_per_s"], 2)
-            row["legal_moves_speedup"] = round(row["legal_moves_per_s"] / old["legal_moves_per_s"], 2)
-        if compare and engine_id == "magier":
-            hooked = _row(playout_rates(before.hooked_magier(), seats, options, args.plies), "hooked")
-            hooked["legal_moves_speedup"] = round(hooked["legal_moves_per_s"] / old["legal_moves_per_s"], 2)
-            playouts.append(hooked)
+        rows = [_row(r, label) for (label, _), r in zip(variants, rates, strict=True)]
+        if len(rows) > 1:
+            old = rows[1]
+            for row in rows[:1] + rows[2:]:
+                if before.own_apply(engine_id):
+                    row["apply_speedup"] = round(row["apply_per_s"] / old["apply_per_s"], 2)
+                row["legal_moves_speedup"] = round(row["legal_moves_per_s"] / old["legal_moves_per_s"], 2)
+        playouts += rows
     doc = {"appends": appends, "audits": audits, "playouts": playouts}
     if not args.json_only:
         _table(doc)
@@ -175,17 +177,18 @@ def _table(doc: dict[str, Any]) -> None:
             f"  {a['engine']:<16} {a['entries']:>5} entries {a['signatures']:>5} signatures  "
             f"ratio {a['audit_rate_vs_ed25519']:.2f}{was}  {a['verdict']}"
         )
-    print("engines: calls a second in random playouts (before = the code before issue 9, same run;")
-    print("         hooked = magier with rules.py calling mechanics.movement_moves, not yet wired)")
+    print("engines: calls a second in random playouts, best of 3 (x apply / x legal_moves: against")
+    print("         'before', the code before issue 9, interleaved in this run; magier's apply did not")
+    print("         change, so no ratio; 'hooked' = magier with rules.py calling")
+    print("         mechanics.movement_moves, not wired yet)")
     for p in doc["playouts"]:
         opts = ",".join(f"{k}={v}" for k, v in p["options"].items())
         head = f"  {p['engine']:<16} {p['seats']} seats {opts:<32} {p['label']:<7}"
         if "error" in p:
             print(f"{head} cannot be played by a random mover: {p['error']}")
             continue
-        gain = ""
-        if "legal_moves_speedup" in p:
-            gain = f"  x{p.get('apply_speedup', 1.0):.2f} / x{p['legal_moves_speedup']:.2f}" if p["label"] == "now" else f"  legal x{p['legal_moves_speedup']:.2f}"
+        gain = f"  x{p['apply_speedup']:.2f}" if "apply_speedup" in p else ("  x  - " if "legal_moves_speedup" in p else "")
+        gain += f" / x{p['legal_moves_speedup']:.2f}" if "legal_moves_speedup" in p else ""
         print(f"{head} apply {p['apply_per_s']:>7}/s  legal_moves {p['legal_moves_per_s']:>7}/s{gain}")
 
 

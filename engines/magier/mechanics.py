@@ -231,11 +231,12 @@ def movement_moves(cells: Sequence[Piece | None], seat: int, wrap: str, banned: 
     while src >= 0:
         # Every candidate empties src: only a banned position with src empty can come back.
         guard = banned is not None and banned[src] == "."
+        pre = prebuilt[src]
         for d, ray in enumerate(rays[src]):
             target = ray[0]
             if now[target] == ".":  # a plain step, nothing pushed
                 if not (guard and differs <= {src, target} and banned[target] == own):  # type: ignore[index]
-                    append(prebuilt[src][d])
+                    append(pre[d])
                 continue
             for cur in ray:  # the pushed line ends at the first empty cell
                 t = now[cur]
@@ -255,9 +256,9 @@ def movement_moves(cells: Sequence[Piece | None], seat: int, wrap: str, banned: 
                     changes[j] = "." if j in FLAMES and now[i] in "rb" else now[i]
                 if differs <= changes.keys() and all(banned[i] == t for i, t in changes.items()):  # type: ignore[index]
                     continue
-            append(prebuilt[src][d])
+            append(pre[d])
         paths = _jump_names(cells, src)
-        for dest in sorted(paths):
+        for dest in sorted(paths) if paths else ():
             if not (guard and differs <= {src, dest} and banned[dest] == own):  # type: ignore[index]
                 append({"type": "jump", "path": paths[dest]})
         src = now.find(own, src + 1)
