@@ -187,7 +187,7 @@ def expansion_blocker(state: State, seat: int, card: str) -> str | None:
     if not prerequisite_met(state, seat, card):
         names = " or ".join(cards.name(n) for n in cards.card(card)["prerequisite"])
         return f"{cards.name(card)} needs your {names} when built (SI-43)"
-    if any(effects.ask(state, seat, "one_per_player")) and card in pr.built(_prin(state, seat)):
+    if effects.card_answers(state, seat, card, "one_per_player") and card in pr.built(_prin(state, seat)):
         return f"each player may build only one {cards.name(card)} (SI-45)"
     return None
 

@@ -215,6 +215,13 @@ def handled() -> set[str]:
     return set(PASSIVE) | set(plays.HANDLED) | set(event_cards.HANDLED)
 
 
+def card_answers(state: dict[str, Any], seat: int, card: str, hook: str) -> Any:
+    """What this card itself answers to a hook, wherever it is (a card in hand asked about
+    its own rules, e.g. "one_per_player" before it is built)."""
+    h = PASSIVE.get(cards.effect(card) or "")
+    return None if h is None else h(hook, Ctx(state, seat, card))
+
+
 def ask(state: dict[str, Any], seat: int, hook: str) -> list[Any]:
     """Ask every card seat `seat` has built; the answers that are not None, in table order."""
     p = state["principalities"][seat]

@@ -274,11 +274,12 @@ def _spy_step(state: State, s: dict[str, Any], rng: Rng, events: list[Event]) ->
     hand = sorted(state["hands"][1 - seat])
     events.append(Event("spied", {"seat": seat, "hand": hand}, to=(seat,)))
     look_only = any(effects.ask(state, 1 - seat, "spy_look_only"))  # Tower
-    takeable = [c for c in hand if cards.kind(c) in ("action", "unit")] if not look_only else []
-    if not takeable:
+    if look_only:  # the Tower is public: no decision to make
         events.append(Event("spy_takes", {"seat": seat, "took": False}))
         return
-    flow.ask(state, "spy", seat, secret=takeable)
+    # SI-50: a decision even with nothing to take ("take nothing" alone), so a spectator
+    # cannot tell from the flow of the game whether the hand holds an action card or unit
+    flow.ask(state, "spy", seat, secret=[c for c in hand if cards.kind(c) in ("action", "unit")])
 
 
 def _legal_spy(state: State, seat: int) -> list[Move]:

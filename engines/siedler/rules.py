@@ -65,7 +65,7 @@ if _settle not in flow.AFTER:
 
 class Siedler(BaseEngine):
     id = "siedler"
-    version = "1"
+    version = "2"
     title = "Die Siedler von Catan - Das Kartenspiel"
     min_seats = 2
     max_seats = 2

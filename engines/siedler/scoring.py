@@ -73,14 +73,29 @@ def update(state: State, events: list[Event]) -> None:
         if state["tokens"][token] != holder:
             state["tokens"][token] = holder
             events.append(Event("token", {"token": token, "seat": holder}))
+    _update_flag(state, events)
+
+
+def _update_flag(state: State, events: list[Event]) -> None:
+    """SI-46: the flag shows the leader and his VP. Nobody holds it until a player has more
+    than the 2 it starts at (3 VP); then it follows its holder's VP, down as well as up,
+    and passes to the opponent as soon as he has strictly more than the holder."""
     flag = state.get("flag")
-    if flag is not None:
+    if flag is None:
+        return
+    points = [vp(state, s) for s in (0, 1)]
+    holder = flag["seat"]
+    if holder is None:
         order = [state["turn"], 1 - state["turn"]] if state["turn"] is not None else [0, 1]
-        for s in order:
-            points = vp(state, s)
-            if points > flag["vp"]:
-                flag.update(seat=s, vp=points)
-                events.append(Event("flag", {"seat": s, "vp": points}))
+        best = max(order, key=lambda s: points[s])  # the player on turn first on a tie
+        if points[best] <= flag["vp"]:
+            return
+        holder = best
+    elif points[1 - holder] > points[holder]:
+        holder = 1 - holder
+    if flag["seat"] != holder or flag["vp"] != points[holder]:
+        flag.update(seat=holder, vp=points[holder])
+        events.append(Event("flag", {"seat": holder, "vp": points[holder]}))
 
 
 def summary(state: State, seat: int) -> dict[str, Any]:

@@ -98,8 +98,10 @@ def _production(state: State, s: dict[str, Any], rng: Rng, events: list[Event]) 
 
 @step("face_brigand")
 def _brigand(state: State, s: dict[str, Any], rng: Rng, events: list[Event]) -> None:
-    """SI-15: more than 7 counted resources loses all gold and wool (or ore and wool);
-    regions beside own Garrisons are neither counted nor robbed; not in the first rounds."""
+    """SI-15: more than 7 counted resources loses all gold and wool (or ore and wool).
+    Regions beside own Garrisons are not counted, but the ruling protects them from the
+    count only: a player over the limit loses all his gold and wool, theirs too. Not in
+    the first rounds."""
     if state["turn_no"] <= 2 * state["options"]["brigand_grace_turns"]:
         events.append(Event("brigand", {"grace": True}))
         return
@@ -110,9 +112,9 @@ def _brigand(state: State, s: dict[str, Any], rng: Rng, events: list[Event]) -> 
         counted = sum(pr.resources(p, guarded).values())
         lost = dict.fromkeys(lose, 0)
         if counted > BRIGAND_LIMIT:
-            for col, side, r in pr.regions(p):
+            for *_, r in pr.regions(p):
                 res = cards.card(r["card"])["resource"]
-                if res in lose and (col, side) not in guarded:
+                if res in lose:
                     lost[res] += r["stock"]
                     r["stock"] = 0
         events.append(Event("brigand", {"seat": seat, "counted": counted, "lost": lost}))

@@ -57,7 +57,9 @@ def test_si15_brigand_attack_takes_gold_and_wool_above_7() -> None:
     assert stock(s, 1 - me)["gold"] >= 1
 
 
-def test_si15_garrison_regions_are_not_counted_nor_robbed() -> None:
+def test_si15_garrison_regions_are_not_counted() -> None:
+    """SI-15: a Garrison's two regions are not counted (they are not shielded from the loss:
+    test_review.test_si15_over_7_loses_all_gold_and_wool_those_beside_a_garrison_too)."""
     s = opening(brigand_grace_turns=0)
     me = s["turn"]
     p = s["principalities"][me]
@@ -68,13 +70,14 @@ def test_si15_garrison_regions_are_not_counted_nor_robbed() -> None:
     s2, events = play(s, me, {"type": "roll"}, dice_key(4, "brigand"))
     assert [e.data["counted"] for e in events if e.kind == "brigand" and e.data["seat"] == me] == [4]
     assert stock(s2, me)["wool"] == 3 and stock(s2, me)["gold"] == 3
-    # a Garrison above settlement 2 guards the gold field (col 1) and hills (col 3), not the pasture
+    # a Garrison above settlement 2 guards the gold field (col 1) and hills (col 3), not the
+    # pasture: 18 - 6 = 12 counted, so all gold and wool go, the guarded gold too
     pr.center(s["principalities"][me], 0)["above"] = [None]
     put(s, me, "garrison", 2, "above")
     for *_, r in pr.regions(s["principalities"][me]):
         r["stock"] = 3
     s2, _ = play(s, me, {"type": "roll"}, dice_key(4, "brigand"))
-    assert stock(s2, me)["wool"] == 0 and stock(s2, me)["gold"] == 3
+    assert stock(s2, me)["wool"] == 0 and stock(s2, me)["gold"] == 0
 
 
 def test_si15_no_brigand_in_the_first_two_turns_and_the_ore_option() -> None:
