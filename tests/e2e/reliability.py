@@ -155,6 +155,15 @@ class Acks:
         self.lock = threading.Lock()
         self.entries: dict[tuple[str, int], str] = {}
 
+    def wait_for(self, count: int, timeout: float) -> None:
+        """Until `count` moves are acknowledged (or `timeout` seconds pass: the caller's checks say why)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self.lock:
+                if len(self.entries) >= count:
+                    return
+            time.sleep(0.02)
+
     def attach(self, player: Player) -> None:
         player.api.session.hooks["response"].append(self._hook)
 

@@ -78,8 +78,11 @@ def crash_and_recover(tmp_path: Path, workers: int, database_url: str | None, se
             t.start()
 
         crashes = []
-        for kind in ROUNDS:
-            time.sleep(rng.uniform(0.5, 2.0))
+        # Random moments, measured in acknowledged moves (the games make about 140 in all), so
+        # that the kills land in the middle of the games however busy the machine is.
+        for kind, target in zip(ROUNDS, sorted(rng.sample(range(8, 100), len(ROUNDS))), strict=True):
+            acks.wait_for(target, timeout=60)
+            time.sleep(rng.uniform(0, 0.3))
             if kind == "workers":
                 killed = server.kill_workers()
                 assert killed == workers, f"found {killed} workers, expected {workers}"
@@ -88,7 +91,9 @@ def crash_and_recover(tmp_path: Path, workers: int, database_url: str | None, se
                 server.kill_all()
                 stored = check_stored(database_url, server.data_dir)  # nothing runs: what a crash left
                 server.start()
-            crashes.append((kind, assert_acked_kept(acks, stored), sum(s.status == "running" for s in stored.values())))
+            running = sum(s.status == "running" for s in stored.values())
+            assert running, "every game was over before this crash: it tested nothing"
+            crashes.append((kind, assert_acked_kept(acks, stored), running))
             for game in games:  # served again: each chain exports and audits as it stands
                 exported = Api(server.url).export(game)
                 verdict = audit(exported)
