@@ -4,7 +4,8 @@
     {"type": "offer", "give": {r: n}, "get": {r: n}}           to the opponent
 
 The bank takes 3 of one resource for 1 of choice; a fleet of R takes 2 R, the Mint 1
-gold. The rate in the move must be the best the seat has (nobody wants a worse one).
+gold. The move names its rate: one the seat has (the bank's 3 is always there); the
+legal moves list only the best (nobody wants a worse one).
 An offer is a pending decision of the opponent: accept or decline (asynchronous).
 """
 
@@ -20,9 +21,15 @@ from engines.siedler.flow import decision
 BANK_RATE = 3
 
 
+def rates(state: State, seat: int, resource: str) -> set[int]:
+    """SI-21: every rate the seat may trade this resource at: the bank's 3 always, 2 with a
+    fleet of it, 1 for gold with a Mint."""
+    return {BANK_RATE} | {r[resource] for r in effects.ask(state, seat, "trade_rates") if resource in r}
+
+
 def rate(state: State, seat: int, resource: str) -> int:
-    rates = [BANK_RATE] + [r[resource] for r in effects.ask(state, seat, "trade_rates") if resource in r]
-    return min(rates)
+    """The best of them (the legal moves offer only this one: nobody wants a worse)."""
+    return min(rates(state, seat, resource))
 
 
 def bank_moves(state: State, seat: int) -> list[Move]:
@@ -42,9 +49,10 @@ def bank_trade(state: State, seat: int, move: Move, events: list[Event]) -> None
     give, n, get = move.get("give"), move.get("rate"), move.get("get")
     if give not in cards.RESOURCES or get not in cards.RESOURCES or give == get:
         raise IllegalMove("trade bank N RESOURCE for RESOURCE (two different resources)")
-    best = rate(state, seat, give)
-    if n != best:
-        raise IllegalMove(f"you trade {give} at {best}:1 (SI-21)")
+    allowed = rates(state, seat, give)
+    if n not in allowed:
+        best = min(allowed)
+        raise IllegalMove(f"you trade {give} at {best}:1" + (" or 3:1" if best != BANK_RATE else "") + " (SI-21)")
     p = state["principalities"][seat]
     if pr.resources(p)[give] < n:
         raise IllegalMove(f"you have fewer than {n} {give}")

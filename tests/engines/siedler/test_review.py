@@ -7,6 +7,9 @@ are searched, never faked).
 
 from __future__ import annotations
 
+import pytest
+
+from engines.core import IllegalMove
 from engines.siedler import build, scoring
 from engines.siedler import principality as pr
 from tests.engines.siedler.table import (
@@ -230,3 +233,66 @@ def test_si50_spectator_views_do_not_depend_on_the_kind_of_hidden_cards() -> Non
         s, _ = play(s, me, {"type": "play", "card": "spy"})
         views.append((E.view(s, None)["pending"], E.to_move(s)))
     assert views[0] == views[1]
+
+
+# ---------------------------------------------------------------- SI-21: trade rates
+
+
+def test_si21_the_bank_s_3_to_1_stays_open_beside_a_fleet() -> None:
+    """Departure: a seat with a fleet of R was refused the bank's 3 R for 1 (the move had to
+    name the best rate). SI-21 gives the fleet as an extra rate, not instead of the bank."""
+    s = to_action(opening())
+    me = s["turn"]
+    empty(s, me)
+    set_stock(s, me, ore=3)
+    put(s, me, "ore-fleet", 0, "above")
+    assert {"type": "trade", "give": "ore", "rate": 2, "get": "wool"} in E.legal_moves(s, me)
+    s, events = play(s, me, {"type": "trade", "give": "ore", "rate": 3, "get": "wool"})
+    assert stock(s, me)["ore"] == 0 and stock(s, me)["wool"] == 1
+    with pytest.raises(IllegalMove, match="SI-21"):
+        play(s, me, {"type": "trade", "give": "wool", "rate": 2, "get": "ore"})  # no wool fleet
+
+
+@pytest.mark.parametrize("fleet", ["lumber-fleet", "wool-fleet", "grain-fleet", "brick-fleet", "ore-fleet", "gold-fleet"])
+def test_si21_each_trade_fleet_trades_2_of_its_resource_any_number_of_times(fleet: str) -> None:
+    """SI-21, the six Trade fleets: 2 of its resource for 1 of choice, again and again; other
+    resources stay at 3:1. A fleet is a unit worth 1 commerce (SI-9, SI-18)."""
+    res = fleet.removesuffix("-fleet")
+    s = to_action(opening())
+    me = s["turn"]
+    empty(s, me)
+    set_stock(s, me, **{res: 3})
+    put(s, me, fleet, 0, "above")
+    assert scoring.commerce(s, me) == 1
+    other = "grain" if res != "grain" else "ore"
+    s, _ = play(s, me, {"type": "trade", "give": res, "rate": 2, "get": other})
+    set_stock(s, me, **{res: 2})  # one region per type: refill it for the second trade
+    s, _ = play(s, me, {"type": "trade", "give": res, "rate": 2, "get": other})
+    assert stock(s, me)[res] == 0 and stock(s, me)[other] == 2
+    assert not any(m["type"] == "trade" and m["give"] != res and m["rate"] != 3 for m in E.legal_moves(s, me))
+
+
+def test_si3_gold_buys_nothing_but_trades_and_si21_the_mint_trades_it_1_to_1() -> None:
+    s = to_action(opening())
+    me = s["turn"]
+    empty(s, me)
+    set_stock(s, me, gold=3)
+    assert not any(m["type"] in ("build", "expand") for m in E.legal_moves(s, me))
+    assert {"type": "trade", "give": "gold", "rate": 3, "get": "ore"} in E.legal_moves(s, me)
+    cityfy(s, me, 0)
+    put(s, me, "mint", 0, "above")
+    s, _ = play(s, me, {"type": "trade", "give": "gold", "rate": 1, "get": "ore"})
+    s, _ = play(s, me, {"type": "trade", "give": "gold", "rate": 1, "get": "wool"})
+    assert stock(s, me)["gold"] == 1 and stock(s, me)["ore"] == 1 and stock(s, me)["wool"] == 1
+
+
+def test_si4_a_region_holds_at_most_3_and_a_trade_into_a_full_type_is_lost() -> None:
+    """SI-4/SI-17: stores are 0-3 a region; a gain with no room is lost."""
+    s = to_action(opening())
+    me = s["turn"]
+    empty(s, me)
+    set_stock(s, me, ore=3, wool=3)  # one region of each: both full
+    assert not any(m["type"] == "trade" and m["get"] == "wool" for m in E.legal_moves(s, me))
+    s, events = play(s, me, {"type": "trade", "give": "ore", "rate": 3, "get": "wool"})
+    assert [e.data["stored"] for e in events if e.kind == "bank_trade"] == [0]
+    assert stock(s, me)["wool"] == 3 and stock(s, me)["ore"] == 0
