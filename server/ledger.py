@@ -417,10 +417,10 @@ class Ledger:
         with database.atomic():
             game = self._lock(game_id)
             seat = self._seat_of(game, account)
-            if game.status == "open":
-                raise LedgerError(409, "the game has not started: seats are still free")
+            if game.status == "open":  # every 409 carries the head: a client sees where the log is
+                raise LedgerError(409, "the game has not started: seats are still free", head_of(game))
             if game.status == "over":
-                raise LedgerError(409, "the game is over")
+                raise LedgerError(409, "the game is over", head_of(game))
             self._check_envelope(envelope)
             if envelope["seat"] != seat:
                 raise LedgerError(403, f"you hold seat {seat}; the envelope must name it")
@@ -457,7 +457,7 @@ class Ledger:
             game = self._lock(game_id)
             seat = self._seat_of(game, account)
             if game.status != "running":
-                raise LedgerError(409, "only a running game can be resigned")
+                raise LedgerError(409, "only a running game can be resigned", head_of(game))
             self._check_envelope(envelope)
             if envelope["seat"] != seat or envelope["game"] != game.id:
                 raise LedgerError(403, f"you hold seat {seat} of this game; the envelope must name both")
