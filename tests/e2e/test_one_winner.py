@@ -60,19 +60,24 @@ def _in_process(url: str, path: str, raw: bytes, headers: dict[str, str], barrie
 
 
 def race(url: str, path: str, signed: list[tuple[bytes, dict[str, str]]], mode: str) -> list[Answer]:
-    """Send every signed body at once, each on its own connection: from threads of this process,
-    or from as many processes; the answers, in no particular order."""
+    """Send every signed body to `path` at once, each on its own connection: from threads of this
+    process, or from as many processes; the answers, in no particular order."""
+    return race_paths(url, [path] * len(signed), signed, mode)
+
+
+def race_paths(url: str, paths: list[str], signed: list[tuple[bytes, dict[str, str]]], mode: str) -> list[Answer]:
+    """As race, each body to its own path."""
     if mode == "threads":
         barrier = threading.Barrier(len(signed))
         answers: list[Answer] = []
         lock = threading.Lock()
 
-        def send(raw: bytes, headers: dict[str, str]) -> None:
+        def send(path: str, raw: bytes, headers: dict[str, str]) -> None:
             got = _post(url, path, raw, headers, barrier.wait)
             with lock:
                 answers.append(got)
 
-        threads = [threading.Thread(target=send, args=s) for s in signed]
+        threads = [threading.Thread(target=send, args=(p, *s)) for p, s in zip(paths, signed, strict=True)]
         for t in threads:
             t.start()
         for t in threads:
@@ -81,7 +86,10 @@ def race(url: str, path: str, signed: list[tuple[bytes, dict[str, str]]], mode: 
     ctx = multiprocessing.get_context("fork")  # fast to start; no thread of ours is running now
     pbarrier = ctx.Barrier(len(signed))
     queue = ctx.Queue()
-    procs = [ctx.Process(target=_in_process, args=(url, path, raw, headers, pbarrier, queue)) for raw, headers in signed]
+    procs = [
+        ctx.Process(target=_in_process, args=(url, path, raw, headers, pbarrier, queue))
+        for path, (raw, headers) in zip(paths, signed, strict=True)
+    ]
     for p in procs:
         p.start()
     got = [queue.get(timeout=90) for _ in procs]
@@ -192,3 +200,46 @@ def test_one_winner_among_simultaneous_joins_for_the_last_seat(server: Server, t
     winner = log[0]["body"]["name"]
     assert [p and p["name"] for p in summary["players"]] == ["p0", winner]
     assert check_stored(server.env.get("DATABASE_URL"), server.data_dir)[game].verdict == "INCOMPLETE"
+
+
+@pytest.mark.parametrize("mode", ["threads", "processes"])
+def test_one_winner_between_moves_and_resignations_on_one_head(server: Server, tmp_path: Path, mode: str) -> None:
+    """The seat to move sends moves while the other seat resigns, all signed on the same head, at
+    once: one lands (a move, or the resignation that ends the game), every other is a 409 with
+    the head it made (a move that arrives after the game ended included), and the log holds one
+    entry at that seq (and the reveal when the resignation won)."""
+    url = server.url
+    red, black = Player(tmp_path / "red"), Player(tmp_path / "black")
+    red.init_account(url, "red", "red@example.org")
+    black.init_account(url, "black", "black@example.org")
+    game = red.new_game("magier", {"move_limit": 6, "blind": False}, join=True)["id"]
+    black.join(game)
+    summary = red.api.game(game)
+    head, seat = summary["head"], summary["to_move"]
+    mover, other = (red, black)[seat], (red, black)[1 - seat]
+    bodies = signed_moves(mover, game, head, seat)[: CLIENTS // 2]
+    key = other.api.key
+    assert key is not None
+    resign_path = f"/v1/games/{game}/resign"
+    for _ in range(CLIENTS - len(bodies)):
+        env = envelope(game, head["seq"] + 1, head["hash"], 1 - seat, {"type": "resign"}, None, secrets.token_hex(32), "2026-01-01T00:00:00Z")
+        raw = json.dumps({"envelope": env, "sig": sign_envelope(env, key)}).encode()
+        bodies.append((raw, sign_request(key, "POST", resign_path, raw) | {"Content-Type": "application/json"}))
+    paths = [f"/v1/games/{game}/moves"] * (CLIENTS // 2) + [resign_path] * (CLIENTS - CLIENTS // 2)
+    answers = race_paths(url, paths, bodies, mode)
+
+    won = [json.loads(body) for status, _, body in answers if 200 <= status < 300]
+    assert len(won) == 1, [(status, body[:120]) for status, _, body in answers]
+    log = requests.get(f"{url}/v1/games/{game}/log", params={"from": head["seq"] + 1}, timeout=30).json()
+    entry = log["entries"][0]
+    assert entry == won[0]["entry"] and entry["seq"] == head["seq"] + 1
+    resigned = entry["type"] == "system"
+    assert [e["type"] for e in log["entries"]] == (["system", "reveal"] if resigned else ["move"])
+    for status, ctype, body in answers:
+        if 200 <= status < 300:
+            continue
+        problem = json.loads(body)
+        assert status == 409 and ctype.startswith("application/problem+json"), (status, body)
+        assert problem.get("head") == log["head"], problem
+    stored = check_stored(server.env.get("DATABASE_URL"), server.data_dir)[game]
+    assert stored.verdict == ("PASS" if resigned else "INCOMPLETE")
