@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engines.core import IllegalMove
-from engines.siedler import build, scoring
+from engines.siedler import build, hands, scoring
 from engines.siedler import principality as pr
 from tests.engines.siedler.table import (
     E,
@@ -34,6 +34,16 @@ def ready(variant: str = "tournament-new-players") -> tuple[dict, int]:
     cityfy(s, 0, 0)
     cityfy(s, 1, 0)
     return s, s["turn"]
+
+
+def grab(s: dict, seat: int, *cards_: str) -> None:
+    """give_hand, but a card in a starting hand is taken from there (the card stays unique)."""
+    for c in cards_:
+        for h in s["hands"]:
+            if c in h and not any(c in p for p in s["piles"]):
+                h.remove(c)
+                s["piles"][0].append(c)
+        give_hand(s, seat, c)
 
 
 def _unbuild(s: dict, seat: int, col: int) -> None:
@@ -296,3 +306,344 @@ def test_si4_a_region_holds_at_most_3_and_a_trade_into_a_full_type_is_lost() -> 
     s, events = play(s, me, {"type": "trade", "give": "ore", "rate": 3, "get": "wool"})
     assert [e.data["stored"] for e in events if e.kind == "bank_trade"] == [0]
     assert stock(s, me)["wool"] == 3 and stock(s, me)["ore"] == 0
+
+
+# ---------------------------------------------------------------- SI-1, SI-2, SI-47: every card's data
+
+
+def _cost(text: str) -> dict[str, int]:
+    """'2O L' -> {"ore": 2, "lumber": 1} (the cost letters of siedler.md)."""
+    letters = {"L": "lumber", "W": "wool", "G": "grain", "B": "brick", "O": "ore", "Au": "gold"}
+    out: dict[str, int] = {}
+    for word in text.split():
+        n = int(word[0]) if word[0].isdigit() else 1
+        res = letters[word[1:] if word[0].isdigit() else word]
+        out[res] = out.get(res, 0) + n
+    return out
+
+
+# id: (count, kind, placement, cost, points, prerequisite), copied from the rulings by hand
+# (siedler.md "Basic expansion cards", siedler-tournament.md ST-1..ST-15), not from cards.json
+ALMANAC: dict[str, tuple[int, str, str | None, str, dict[str, int], list[str] | None]] = {
+    "abbey": (2, "building", "any", "L O B", {}, None),
+    "garrison": (3, "building", "any", "L B", {"commerce": 1}, None),
+    "smithy": (1, "building", "any", "2O L", {}, None),
+    "brick-factory": (1, "building", "any", "B O", {}, None),
+    "iron-foundry": (1, "building", "any", "B O", {}, None),
+    "grain-mill": (1, "building", "any", "G B", {}, None),
+    "sawmill": (1, "building", "any", "2L", {}, None),
+    "woolen-mill": (1, "building", "any", "B W", {}, None),
+    **{f"{r}-fleet": (1, "unit", "any", "W L", {"commerce": 1}, None) for r in ("lumber", "wool", "grain", "brick", "ore", "gold")},
+    "knight-conrad": (1, "unit", "any", "G O", {"strength": 2, "tournament": 1}, None),
+    "knight-falk": (1, "unit", "any", "2G 2O W", {"strength": 1, "tournament": 5}, None),
+    "knight-goetz": (1, "unit", "any", "2G 2O 2W", {"strength": 5, "tournament": 2}, None),
+    "knight-hagen": (1, "unit", "any", "G O", {"strength": 1, "tournament": 2}, None),
+    "knight-karl": (1, "unit", "any", "2G 2O 3W", {"strength": 7, "tournament": 1}, None),
+    "knight-otto": (1, "unit", "any", "G 2O W", {"strength": 3, "tournament": 2}, None),
+    "knight-pippin": (1, "unit", "any", "G O W", {"strength": 1, "tournament": 3}, None),
+    "knight-siegfried": (1, "unit", "any", "O", {"strength": 1, "tournament": 1}, None),
+    "knight-walther": (1, "unit", "any", "G O W", {"strength": 3, "tournament": 1}, None),
+    "aqueduct": (2, "building", "city", "2L 2O 2B", {"vp": 1}, None),
+    "bath-house": (2, "building", "city", "2B O W", {"vp": 1}, None),
+    "church": (2, "building", "city", "2O 2G B", {"vp": 1}, None),
+    "colossus": (1, "building", "city", "3O 3B 3G", {"vp": 2}, None),
+    "counting-house": (1, "building", "city", "2W G B", {"commerce": 3}, None),
+    "harbor": (1, "building", "city", "O W B", {"commerce": 1}, None),
+    "library": (2, "building", "city", "2L 2O B", {"vp": 1}, None),
+    "marketplace": (1, "building", "city", "G W", {"commerce": 2}, None),
+    "merchant-guild": (1, "building", "city", "3W 2B G", {"commerce": 4}, None),
+    "mint": (1, "building", "city", "2L 2O 2B", {"commerce": 1}, None),
+    "town-hall": (2, "building", "city", "2W 2O B", {"vp": 1}, None),
+    "university": (2, "building", "city", "2O 2W Au", {"vp": 1}, ["library", "abbey"]),
+    "cannon": (2, "unit", "any", "O 2B", {"strength": 3}, ["university"]),
+    "crane": (1, "building", "city", "2L O", {}, ["university"]),
+    "tower": (2, "building", "any", "2B L", {}, None),
+    "wall": (1, "building", "any", "3B", {"vp": 1}, None),
+    "customs-office": (2, "building", "settlement", "L B W", {"commerce": 1}, None),
+    "castle": (1, "building", "any", "2B O G", {}, None),
+    "fire-station": (2, "building", "city", "2B L", {}, None),
+    "parliament": (1, "building", "city", "2O 2W G", {"vp": 1}, None),
+    "embassy": (1, "building", "city", "2W O Au", {}, None),
+    "palace": (1, "building", "city", "2O 2G 2W", {"vp": 2}, None),
+    "privateer-fleet": (1, "unit", "any", "W L O", {"commerce": 1}, None),
+    "imelda": (1, "unit", "any", "G W Au", {"tournament": 1}, None),
+    "knight-hugo": (1, "unit", "any", "G O W", {"strength": 2, "tournament": 4}, None),
+}
+ACTIONS = {"alchemist": 2, "arsonist": 2, "bishop": 2, "black-knight": 3, "brigands": 1, "caravan": 1,
+           "herb-woman": 2, "merchant": 2, "scout": 2, "spy": 3}
+EVENTS = {"civil-war": 1, "conflict": 1, "master-builder": 1, "plague": 2, "productive-year": 2, "progress": 2,
+          "year-end": 1, "raid": 1}
+TOURNAMENT = {"university", "cannon", "crane", "tower", "wall", "customs-office", "castle", "fire-station",
+              "parliament", "embassy", "palace", "privateer-fleet", "imelda", "knight-hugo", "raid"}
+
+
+def test_si1_si2_si47_every_expansion_s_count_cost_points_site_and_prerequisite() -> None:
+    from engines.siedler.cards import CATALOG
+
+    for cid, (count, kind, placement, cost, points, prereq) in ALMANAC.items():
+        c = CATALOG[cid]
+        got = (c["count"], c["kind"], c["placement"], c["cost"], c["points"], c["prerequisite"])
+        assert got == (count, kind, placement, _cost(cost), points, prereq), cid
+    for cid, count in {**ACTIONS, **EVENTS}.items():
+        c = CATALOG[cid]
+        assert c["count"] == count and c["cost"] == {} and c["points"] == {} and c["placement"] is None, cid
+        assert c["kind"] == ("action" if cid in ACTIONS else "event"), cid
+    expansions = {i for i, c in CATALOG.cards.items() if c["kind"] in ("building", "unit", "action", "event")}
+    assert expansions == set(ALMANAC) | set(ACTIONS) | set(EVENTS)
+
+
+def test_si1_source_house_exactly_where_the_rulings_give_no_data() -> None:
+    """SI-1/SI-5/SI-47: the region numbers (SI-5) and the whole Tournament Set are HOUSE; every
+    other card's data the rulings give, so it is `confirmed`."""
+    from engines.siedler.cards import CATALOG
+
+    house = {i for i, c in CATALOG.cards.items() if c["source"] == "house"}
+    regions = {i for i, c in CATALOG.cards.items() if c["kind"] == "region"}
+    assert house == regions | TOURNAMENT
+
+
+def test_si30_three_more_piles_hold_the_tournament_set_but_the_display_and_the_raid() -> None:
+    """SI-30: five basic piles, then three piles (6, 6, 5) of ST-2..ST-14; both Universities
+    in the display; the Raid joins the ten basic events."""
+    from collections import Counter
+
+    from tests.engines.siedler.table import new_game
+
+    s = new_game()
+    assert [len(p) for p in s["piles"]] == [13, 13, 12, 12, 12, 6, 6, 5]
+    extra = Counter(c for p in s["piles"][5:] for c in p)
+    want = Counter({c: ALMANAC[c][0] for c in TOURNAMENT - {"university", "raid"}})
+    assert extra == want
+    assert not any(c in TOURNAMENT for p in s["piles"][:5] for c in p)
+    assert s["display"] == ["university", "university"]
+    assert sorted(s["event_deck"]) == sorted(c for c, n in EVENTS.items() for _ in range(n))
+    b = new_game("basic")
+    assert len(b["piles"]) == 5 and b["display"] == [] and "raid" not in b["event_deck"] and len(b["event_deck"]) == 10
+
+
+# ---------------------------------------------------------------- SI-10 / SI-18: card by card
+
+
+def _region_of(s: dict, seat: int, resource: str) -> tuple[int, str, dict]:
+    from engines.siedler import cards
+
+    return next((c, side, r) for c, side, r in pr.regions(s["principalities"][seat]) if cards.card(r["card"])["resource"] == resource)
+
+
+@pytest.mark.parametrize(
+    "building,resource",
+    [("brick-factory", "brick"), ("iron-foundry", "ore"), ("grain-mill", "grain"), ("sawmill", "lumber"), ("woolen-mill", "wool")],
+)
+def test_si10_each_doubling_building_doubles_its_resource_beside_it_only(building: str, resource: str) -> None:
+    """SI-10 and the five doubling buildings: a bordering region of its resource gains 2 on its
+    number (cap 3); the same building on the other side of the axis doubles nothing."""
+    from engines.siedler import cards
+
+    for side_offset, doubled in ((0, True), (1, False)):
+        s = opening()
+        me = s["turn"]
+        col, side, r = _region_of(s, me, resource)
+        site_col = col - 1 if col - 1 in (0, 2) else col + 1
+        site_side = side if side_offset == 0 else ("below" if side == "above" else "above")
+        put(s, me, building, site_col, site_side)
+        number = cards.card(r["card"])["number"]
+        r["stock"] = 0
+        s, events = play(s, me, {"type": "roll"}, dice_key(number, "tournament"))
+        got = next(x for *_, x in pr.regions(s["principalities"][me]) if x["card"] == r["card"])["stock"]
+        assert got == (2 if doubled else 1), (building, side_offset)
+
+
+KNIGHTS = [k for k, v in ALMANAC.items() if k.startswith("knight-")]
+
+
+@pytest.mark.parametrize("knight", KNIGHTS)
+def test_si18_each_knight_costs_its_price_and_brings_its_strength_and_tournament_points(knight: str) -> None:
+    """SI-9/SI-18, the nine basic knights and Sir Hugo (ST-14): a unit on any free site,
+    paid in full; strength and tournament points as the almanac gives them; the knight
+    token for strictly more strength (SI-19)."""
+    count, _, _, cost, points, _ = ALMANAC[knight]
+    s = to_action(opening("basic" if knight != "knight-hugo" else "tournament-new-players"))
+    me = s["turn"]
+    grab(s, me, knight)
+    empty(s, me)
+    price = _cost(cost)
+    set_stock(s, me, **price)
+    s, events = play(s, me, {"type": "expand", "card": knight, "at": 1, "side": "below"})
+    assert sum(stock(s, me).values()) == 0
+    assert [e.data["resources"] for e in events if e.kind == "paid"] == [dict(sorted(price.items()))]
+    assert scoring.strength(s, me) == points["strength"] and scoring.tournament(s, me) == points["tournament"]
+    assert s["tokens"]["knight"] == me and scoring.vp(s, me) == 3
+
+
+@pytest.mark.parametrize("card,commerce", [("marketplace", 2), ("counting-house", 3), ("merchant-guild", 4), ("mint", 1), ("harbor", 1)])
+def test_si18_si19_red_commerce_buildings_and_the_windmill(card: str, commerce: int) -> None:
+    """SI-18/SI-19: commerce points of the red buildings; strictly more commerce and a city
+    bring the windmill token (1 VP)."""
+    s = to_action(opening())
+    me = s["turn"]
+    cityfy(s, me, 0)
+    grab(s, me, card)
+    empty(s, me)
+    set_stock(s, me, **_cost(ALMANAC[card][3]))
+    with pytest.raises(IllegalMove, match="SI-9"):
+        play(s, me, {"type": "expand", "card": card, "at": 2, "side": "above"})  # a settlement
+    s, _ = play(s, me, {"type": "expand", "card": card, "at": 1, "side": "above"})
+    assert scoring.commerce(s, me) == commerce and s["tokens"]["windmill"] == me
+    assert scoring.vp(s, me) == 3 + 1
+
+
+def test_si18_colossus_2_vp_and_the_vp_buildings() -> None:
+    s = to_action(opening())
+    me = s["turn"]
+    cityfy(s, me, 0)
+    cityfy(s, me, 2)
+    base = scoring.vp(s, me)
+    assert base == 4
+    for card, (col, side, level) in {"colossus": (0, "above", 0), "library": (0, "above", 1), "town-hall": (0, "below", 0),
+                                     "church": (2, "above", 0), "aqueduct": (2, "below", 0), "bath-house": (2, "below", 1)}.items():
+        put(s, me, card, col, side, level)
+    assert scoring.vp(s, me) == base + 2 + 5
+
+
+# ---------------------------------------------------------------- the hand step, searches (SI-12, SI-44, ST-9)
+
+
+def _below_limit(s: dict, me: int, n: int = 1) -> None:
+    """Put n of the seat's hand cards back under pile 4 (the hand drops below the limit)."""
+    for _ in range(n):
+        s["piles"][3].append(s["hands"][me].pop())
+
+
+def test_st9_parliament_owner_searches_free() -> None:
+    s = to_action(opening())
+    me = s["turn"]
+    cityfy(s, me, 0)
+    put(s, me, "parliament", 0, "above")
+    _below_limit(s, me)
+    empty(s, me)
+    s, _ = play(s, me, {"type": "end"})
+    assert {"type": "search", "pile": 2, "pay": []} in E.legal_moves(s, me)
+    want = s["piles"][2][-1]
+    s, events = play(s, me, {"type": "search", "pile": 2, "pay": []})
+    s, _ = play(s, me, {"type": "take", "cards": [want]})
+    assert want in s["hands"][me]
+
+
+def test_si12_no_search_without_the_price() -> None:
+    s = to_action(opening())
+    me = s["turn"]
+    _below_limit(s, me)
+    empty(s, me)
+    set_stock(s, me, ore=1)
+    s, _ = play(s, me, {"type": "end"})
+    assert all(m["type"] == "draw" for m in E.legal_moves(s, me))
+    with pytest.raises(IllegalMove):
+        play(s, me, {"type": "search", "pile": 0, "pay": ["ore", "ore"]})
+
+
+def test_si12_a_hand_step_search_keeps_the_pile_order_and_shows_it_to_the_searcher_alone() -> None:
+    s = to_action(opening())
+    me = s["turn"]
+    _below_limit(s, me)
+    set_stock(s, me, ore=2)
+    s, _ = play(s, me, {"type": "end"})
+    before = list(s["piles"][6])
+    s, events = play(s, me, {"type": "search", "pile": 6, "pay": ["ore", "ore"]})
+    seen = [e for e in events if e.kind == "pile_seen"]
+    assert seen[0].to == (me,) and seen[0].data["cards"] == before
+    assert E.view(s, 1 - me)["searching"] is None and E.view(s, None)["searching"] is None
+    assert E.legal_moves(s, 1 - me) == []
+    s, events = play(s, me, {"type": "take", "cards": [before[3]]})
+    assert s["piles"][6] == before[:3] + before[4:]
+    assert [e.to for e in events if e.kind == "took_cards"] == [(me,)]
+    public = [e.data for e in events if e.to is None and e.kind == "took"]
+    assert public == [{"seat": me, "pile": 6, "count": 1, "how": "search"}]
+
+
+def test_si44_the_exchanged_card_goes_under_the_pile_its_replacement_is_searched_from() -> None:
+    s = to_action(opening())
+    me = s["turn"]
+    set_stock(s, me, ore=2)
+    s, _ = play(s, me, {"type": "end"})
+    assert s["pending"]["may_exchange"]
+    card = s["hands"][me][0]
+    before = list(s["piles"][5])
+    s, _ = play(s, me, {"type": "exchange", "card": card, "pile": 5})
+    assert s["piles"][5] == before + [card] and len(s["hands"][me]) == 2
+    with pytest.raises(IllegalMove, match="pile 6"):
+        play(s, me, {"type": "draw", "pile": 0})
+    assert {m["pile"] for m in E.legal_moves(s, me)} == {5}
+    s, _ = play(s, me, {"type": "search", "pile": 5, "pay": ["ore", "ore"]})
+    s, _ = play(s, me, {"type": "take", "cards": [before[1]]})
+    assert before[1] in s["hands"][me] and len(s["hands"][me]) == 3
+    assert E.to_move(s) == 1 - me  # one exchange only: the turn is over
+
+
+def test_si13_the_hand_limit_with_two_abbeys_and_a_library_is_6() -> None:
+    s = to_action(opening())
+    me = s["turn"]
+    cityfy(s, me, 0)
+    put(s, me, "abbey", 0, "above")
+    put(s, me, "abbey", 2, "above")
+    put(s, me, "library", 0, "below")
+    assert hands.hand_limit(s, me) == 6
+    s, _ = play(s, me, {"type": "end"})
+    for _ in range(3):
+        s, _ = play(s, me, {"type": "draw", "pile": 7})
+    assert len(s["hands"][me]) == 6
+
+
+# ---------------------------------------------------------------- the action phase (SI-11, SI-22, SI-40)
+
+
+def test_si11_build_trade_and_remove_in_any_order_then_end() -> None:
+    s = to_action(opening())
+    me = s["turn"]
+    empty(s, me)
+    set_stock(s, me, ore=3, brick=3, lumber=1)
+    put(s, me, "garrison", 0, "above")
+    s, _ = play(s, me, {"type": "trade", "give": "ore", "rate": 3, "get": "lumber"})  # trade
+    s, _ = play(s, me, {"type": "build", "what": "road", "end": "right"})  # build
+    s, _ = play(s, me, {"type": "remove", "at": 1, "side": "above", "level": 0})  # remove
+    assert s["pending"]["kind"] == "action" and E.to_move(s) == me
+    assert s["discard"] == ["garrison"] and 3 in s["principalities"][me]["roads"]
+    s, _ = play(s, me, {"type": "end"})
+    assert s["pending"]["kind"] in ("hand",) or E.to_move(s) == 1 - me
+
+
+def test_si40_only_own_expansions_only_in_the_action_phase_never_back_to_a_pile() -> None:
+    s = opening()
+    me = s["turn"]
+    put(s, me, "garrison", 0, "above")
+    put(s, 1 - me, "abbey", 0, "above")
+    with pytest.raises(IllegalMove):
+        play(s, me, {"type": "remove", "at": 1, "side": "above", "level": 0})  # before the roll
+    s = to_action(s)
+    assert {"type": "remove", "at": 1, "side": "above", "level": 0} in E.legal_moves(s, me)
+    assert len([m for m in E.legal_moves(s, me) if m["type"] == "remove"]) == 1  # not the opponent's Abbey
+    piles = [list(p) for p in s["piles"]]
+    s, events = play(s, me, {"type": "remove", "at": 1, "side": "above", "level": 0})
+    assert s["discard"] == ["garrison"] and s["piles"] == piles and "garrison" not in s["hands"][me]
+    assert not any(m["type"] == "reclaim" for m in E.legal_moves(s, me))
+
+
+def test_si22_the_offer_is_the_opponent_s_own_decision_and_he_cannot_accept_without_the_goods() -> None:
+    s = to_action(opening())
+    me = s["turn"]
+    set_stock(s, me, wool=1)
+    empty(s, 1 - me)
+    s, _ = play(s, me, {"type": "offer", "give": {"wool": 1}, "get": {"ore": 1}})
+    assert E.to_move(s) == 1 - me and E.legal_moves(s, me) == []
+    assert E.legal_moves(s, 1 - me) == [{"type": "decline"}]
+    with pytest.raises(IllegalMove):
+        play(s, 1 - me, {"type": "accept"})
+    with pytest.raises(IllegalMove):
+        play(s, me, {"type": "accept"})
+    with pytest.raises(IllegalMove, match="do not have"):
+        play(*_back(s, me), {"type": "offer", "give": {"ore": 1}, "get": {"wool": 1}})
+
+
+def _back(s: dict, me: int) -> tuple[dict, int]:
+    t, _ = play(s, 1 - me, {"type": "decline"})
+    empty(t, me)
+    return t, me
