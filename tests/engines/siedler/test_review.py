@@ -647,3 +647,71 @@ def _back(s: dict, me: int) -> tuple[dict, int]:
     t, _ = play(s, 1 - me, {"type": "decline"})
     empty(t, me)
     return t, me
+
+
+# ---------------------------------------------------------------- duels (SI-24)
+
+
+def _duel_table(card: str) -> tuple[dict, int]:
+    s, me = ready()
+    grab(s, me, card)
+    put(s, 1 - me, "abbey", 2, "above")
+    put(s, 1 - me, "knight-otto", 2, "below")
+    put(s, me, "knight-hagen", 2, "below")
+    put(s, me, "garrison", 2, "above")
+    set_stock(s, 1 - me, ore=2)
+    return s, me
+
+
+@pytest.mark.parametrize("card,counter,wrong", [("arsonist", "bishop", "herb-woman"), ("brigands", "bishop", "herb-woman"),
+                                                ("black-knight", "herb-woman", "bishop")])
+def test_si24_every_duel_asks_the_defender_even_without_a_counter_and_only_the_right_one_counts(
+    card: str, counter: str, wrong: str
+) -> None:
+    """SI-24: Arsonist and Brigands are countered by the Bishop, the Black Knight by the Herb
+    Woman; the defender is asked in every case (a move of his, to_move is he), and the
+    spectator's view of the question is the same whether he holds the counter or not."""
+    views = []
+    for holds in (None, wrong, counter):
+        s, me = _duel_table(card)
+        if holds:
+            grab(s, 1 - me, holds)
+        s, events = play(s, me, {"type": "play", "card": card})
+        assert E.to_move(s) == 1 - me and s["pending"]["kind"] == "counter"
+        assert card in s["discard"] and card not in s["hands"][me]
+        legal = E.legal_moves(s, 1 - me)
+        assert legal == ([{"type": "counter", "card": counter}] if holds == counter else []) + [{"type": "nocounter"}]
+        views.append(E.view(s, None)["pending"])
+        with pytest.raises(IllegalMove):
+            play(s, 1 - me, {"type": "counter", "card": wrong})
+    assert views[0] == views[1] == views[2]
+
+
+@pytest.mark.parametrize("die,success", [(1, True), (2, True), (3, False), (4, False), (5, False), (6, False)])
+def test_si24_a_countered_black_knight_wins_on_1_2_else_the_defender_takes_one_of_his_knights(die: int, success: bool) -> None:
+    s, me = _duel_table("black-knight")
+    grab(s, 1 - me, "herb-woman")
+    s, _ = play(s, me, {"type": "play", "card": "black-knight"})
+    s, events = play(s, 1 - me, {"type": "counter", "card": "herb-woman"}, die_key(die))
+    assert "herb-woman" in s["discard"]
+    chooser = me if success else 1 - me
+    assert E.to_move(s) == chooser and s["pending"]["kind"] == "duel_choice"
+    s, _ = play(s, chooser, E.legal_moves(s, chooser)[0])
+    loser = 1 - chooser
+    assert ("knight-otto" if success else "knight-hagen") in s["hands"][loser]
+
+
+@pytest.mark.parametrize("die,success", [(1, True), (5, True), (6, False)])
+def test_si24_uncountered_brigands_take_2_of_choice_or_give_2(die: int, success: bool) -> None:
+    s, me = _duel_table("brigands")
+    set_stock(s, me, grain=2)
+    s, _ = play(s, me, {"type": "play", "card": "brigands"})
+    s, _ = play(s, 1 - me, {"type": "nocounter"}, die_key(die))
+    taker, victim = (me, 1 - me) if success else (1 - me, me)
+    before = stock(s, victim)
+    for _ in range(2):
+        assert E.to_move(s) == taker and s["pending"]["source"] == victim
+        res = E.legal_moves(s, taker)[0]["resource"]
+        s, _ = play(s, taker, {"type": "choose", "resource": res})
+    assert sum(stock(s, victim).values()) == sum(before.values()) - 2
+    assert s["pending"]["kind"] == "action" and E.to_move(s) == me
