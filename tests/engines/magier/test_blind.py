@@ -214,6 +214,8 @@ def test_mh10_the_opponent_cannot_move_while_a_reveal_is_pending() -> None:
         t.play(0, "a5-a4")
     with pytest.raises(IllegalMove, match="not your turn"):
         t.submit(0, {"type": "pass"})
+    with pytest.raises(IllegalMove, match="not your turn"):  # nor open black's wisdom for it
+        t.submit(0, t.reveal_move(1))
 
 
 def test_mh12_no_pass_or_other_move_during_a_pending_reveal() -> None:
