@@ -6,10 +6,14 @@ Exactly one submission is answered 2xx; every other one is a 409 problem+json ca
 new head (the winner's entry); the log holds exactly one entry at that seq, the winner's.
 Only the database keeps the submissions apart here: they land on different worker processes
 (server/ledger.py: BEGIN IMMEDIATE on SQLite, SELECT ... FOR UPDATE on PostgreSQL).
+
+The same holds for joins of the last seat, for moves raced against the other seat's
+resignation, and for a move raced against sweepers (deadlines) in processes of their own.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import multiprocessing
 import secrets
@@ -28,6 +32,7 @@ from protocol.auth import sign_request
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import entry_hash, envelope, join_statement, sign_envelope, sign_join
 from protocol.nonces import join_nonce
+from server.models import Clock, connect_database, utcnow
 from tests.e2e.reliability import Server, check_stored
 from tests.server.conftest import reset_postgres
 
@@ -243,3 +248,74 @@ def test_one_winner_between_moves_and_resignations_on_one_head(server: Server, t
         assert problem.get("head") == log["head"], problem
     stored = check_stored(server.env.get("DATABASE_URL"), server.data_dir)[game]
     assert stored.verdict == ("PASS" if resigned else "INCOMPLETE")
+
+
+def _tick_at_barrier(config: dict[str, Any], barrier: Any, out: Any) -> None:
+    """A sweeper of its own (as `pbem-server tick` runs it, in another process than the server)."""
+    from server import sweeper
+    from server.app import create_app
+
+    app = create_app(config)
+    with app.app_context():
+        barrier.wait()
+        done = sweeper.tick(app=app)
+    out.put(("tick", len(done["timeouts"]), json.dumps(done["errors"])))
+
+
+def _move_at_barrier(url: str, path: str, raw: bytes, headers: dict[str, str], barrier: Any, out: Any) -> None:
+    status, ctype, body = _post(url, path, raw, headers, barrier.wait)
+    out.put(("move", status, body))
+
+
+def test_one_winner_between_a_player_and_the_sweeper_at_expiry(server: Server, tmp_path: Path) -> None:
+    """Deadlines (issue 7) against issue 9: the decision's time is up while its seat moves. Sweepers
+    in other processes (each as `pbem-server tick` runs) and the seat's moves hit the same head at
+    once: exactly one entry lands at that seq (a timeout played by the server, or one move), the
+    other moves get 409 with the head it made, and no sweeper appends a second one."""
+    url = server.url
+    red, black = Player(tmp_path / "red"), Player(tmp_path / "black")
+    red.init_account(url, "red", "red@example.org")
+    black.init_account(url, "black", "black@example.org")
+    deadline = {"days": 1, "grace_hours": 0, "on_expiry": "bot"}
+    game = red.new_game("magier", {"move_limit": 6, "blind": False}, join=True, deadline=deadline)["id"]
+    black.join(game)
+    summary = red.api.game(game)
+    head, seat = summary["head"], summary["to_move"]
+    bodies = signed_moves((red, black)[seat], game, head, seat)[:4]
+
+    database_url = server.env.get("DATABASE_URL")
+    db = connect_database(database_url, server.data_dir)
+    with db.connection_context():
+        past = utcnow() - dt.timedelta(minutes=1)
+        assert Clock.update(expires_at=past).where(Clock.game == game).execute() == 1  # the time is up
+    db.close()
+
+    ctx = multiprocessing.get_context("fork")
+    ticks = 3
+    barrier = ctx.Barrier(ticks + len(bodies))
+    queue = ctx.Queue()
+    config = {"DATA_DIR": str(server.data_dir), "DATABASE_URL": database_url, "REQUEST_LOG": 0}
+    procs = [ctx.Process(target=_tick_at_barrier, args=(config, barrier, queue)) for _ in range(ticks)]
+    procs += [
+        ctx.Process(target=_move_at_barrier, args=(url, f"/v1/games/{game}/moves", raw, headers, barrier, queue))
+        for raw, headers in bodies
+    ]
+    for p in procs:
+        p.start()
+    got = [queue.get(timeout=90) for _ in procs]
+    for p in procs:
+        p.join(timeout=30)
+
+    timeouts = sum(n for kind, n, _ in got if kind == "tick")
+    assert all(errors == "[]" for kind, _, errors in got if kind == "tick"), got
+    moved = [body for kind, status, body in got if kind == "move" and 200 <= status < 300]
+    assert timeouts + len(moved) == 1, got
+    log = requests.get(f"{url}/v1/games/{game}/log", params={"from": head["seq"] + 1}, timeout=30).json()
+    assert len(log["entries"]) == 1, [e["type"] for e in log["entries"]]
+    entry = log["entries"][0]
+    assert entry["type"] == ("system" if timeouts else "move") and entry["seq"] == head["seq"] + 1
+    for kind, status, body in got:
+        if kind == "move" and not 200 <= status < 300:
+            assert status == 409 and json.loads(body).get("head") == log["head"], (status, body)
+    assert check_stored(database_url, server.data_dir)[game].verdict == "INCOMPLETE"
+    print(f"the turn went to {'the sweeper' if timeouts else 'a move'}")
