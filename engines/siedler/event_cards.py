@@ -265,8 +265,8 @@ def _legal_raid_name(state: State, seat: int) -> list[Move]:
     from itertools import combinations
 
     targets = [_site(t) for t in _raid_targets(state, 1 - seat)]
-    k = min(3, len(targets))
-    return [{"type": "name", "sites": list(c)} for c in combinations(targets, k)]
+    # "up to three": the fullest naming first (the one a raider wants), then the fewer
+    return [{"type": "name", "sites": list(c)} for k in range(min(3, len(targets)), 0, -1) for c in combinations(targets, k)]
 
 
 @decision("raid_name", "name up to three of the opponent's buildings", _legal_raid_name)

@@ -16,6 +16,7 @@ countered), otherwise the duel backfires. The winner chooses what the loser give
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations_with_replacement
 from typing import Any
 
 from engines.core import Event, IllegalMove, Move, Rng, State
@@ -108,22 +109,32 @@ def action_moves(state: State, seat: int) -> list[Move]:
             out.append({"type": "play", "card": card})
         elif card == "caravan":
             have = pr.resources(p)
-            out += [
-                {"type": "play", "card": card, "give": [g], "get": [w]}
-                for g in cards.RESOURCES
-                if have[g]
-                for w in cards.RESOURCES
-                if w != g
-            ]
+            for give in _bundles(have):
+                out += [
+                    {"type": "play", "card": card, "give": give, "get": get}
+                    for get in map(list, combinations_with_replacement(cards.RESOURCES, len(give)))
+                    if get != give
+                ]
         elif card == "merchant":
-            theirs = pr.resources(state["principalities"][1 - seat])
             mine = pr.resources(p)
-            for t in cards.RESOURCES:
-                if theirs[t]:
-                    for g in cards.RESOURCES:
-                        if mine[g] + (1 if g == t else 0) > 0:
-                            out.append({"type": "play", "card": card, "take": [t], "give": g})
+            for take in _bundles(pr.resources(state["principalities"][1 - seat])):
+                out += [
+                    {"type": "play", "card": card, "take": take, "give": g}
+                    for g in cards.RESOURCES
+                    if mine[g] + take.count(g) > 0
+                ]
     return out
+
+
+def _bundles(have: dict[str, int]) -> list[list[str]]:
+    """Every 1 or 2 resources (sorted lists) that `have` can pay: what a Caravan gives or a
+    Merchant takes. The legal moves list them all (SI-23: "up to 2")."""
+    return [
+        list(combo)
+        for n in (1, 2)
+        for combo in combinations_with_replacement(cards.RESOURCES, n)
+        if all(have[r] >= k for r, k in Counter(combo).items())
+    ]
 
 
 def before_roll_moves(state: State, seat: int) -> list[Move]:

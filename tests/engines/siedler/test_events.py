@@ -157,7 +157,7 @@ def test_st15_raid_only_when_exactly_one_has_a_knight() -> None:
     s, _ = roll_event(s, me)
     assert E.to_move(s) == 1 - me and s["pending"]["kind"] == "raid_name"
     sites = [{"at": 1, "side": "above", "level": 0}, {"at": 1, "side": "below", "level": 0}]
-    assert E.legal_moves(s, 1 - me) == [{"type": "name", "sites": sites}]
+    assert E.legal_moves(s, 1 - me) == [{"type": "name", "sites": sites}] + [{"type": "name", "sites": [x]} for x in sites]
     s, _ = play(s, 1 - me, {"type": "name", "sites": sites})
     assert E.to_move(s) == me
     s, _ = play(s, me, {"type": "target", "at": 1, "side": "below", "level": 0})

@@ -715,3 +715,41 @@ def test_si24_uncountered_brigands_take_2_of_choice_or_give_2(die: int, success:
         s, _ = play(s, taker, {"type": "choose", "resource": res})
     assert sum(stock(s, victim).values()) == sum(before.values()) - 2
     assert s["pending"]["kind"] == "action" and E.to_move(s) == me
+
+
+# ---------------------------------------------------------------- "up to": every choice is listed
+
+
+def test_merchant_and_caravan_list_every_choice_of_up_to_two() -> None:
+    """Merchant and Caravan (siedler.md): "up to 2" resources; the legal moves list the two-card
+    choices too, and each listed move applies."""
+    s, me = ready()
+    grab(s, me, "merchant", "caravan")
+    empty(s, me)
+    empty(s, 1 - me)
+    set_stock(s, me, wool=1)
+    set_stock(s, 1 - me, ore=2, grain=1)
+    legal = E.legal_moves(s, me)
+    merchant = [m for m in legal if m.get("card") == "merchant"]
+    assert {"type": "play", "card": "merchant", "take": ["ore", "ore"], "give": "ore"} in merchant
+    assert {"type": "play", "card": "merchant", "take": ["grain", "ore"], "give": "wool"} in merchant
+    assert not any(m["take"] == ["grain", "grain"] for m in merchant)  # he has one grain
+    caravan = [m for m in legal if m.get("card") == "caravan"]
+    assert caravan and all(m["give"] == ["wool"] for m in caravan)  # one wool: one card to give
+    for m in merchant + caravan:
+        play(s, me, m)
+
+
+def test_st15_the_raider_may_name_fewer_than_three() -> None:
+    from tests.engines.siedler.test_events import roll_event, with_event
+
+    s, me = with_event("raid")
+    for col, side in ((0, "above"), (0, "below"), (2, "above"), (2, "below")):
+        put(s, me, ["abbey", "garrison", "smithy", "tower"][len([1 for *_, c in pr.expansions(s["principalities"][me])])], col, side)
+    put(s, 1 - me, "knight-otto", 2, "above")
+    s, _ = roll_event(s, me)
+    legal = E.legal_moves(s, 1 - me)
+    assert len(legal) == 4 + 6 + 4 and all(1 <= len(m["sites"]) <= 3 for m in legal)
+    assert len(legal[0]["sites"]) == 3
+    s, _ = play(s, 1 - me, {"type": "name", "sites": [{"at": 2, "side": "below", "level": 0}]})
+    assert E.legal_moves(s, me) == [{"type": "target", "at": 2, "side": "below", "level": 0}]
