@@ -13,7 +13,7 @@ move: 409 with head, a move out of turn, an unsigned read). Against the server's
 - no answer holds a concealed value: the seed, a salt of a payload, view or secret that is not
   the caller's, or a fragment of S that the caller's view does not show (per engine below: a
   hidden piece, another seat's hand, the order of the deck, an unseen answer), as the engine
-  serialises it (canonical JSON), anywhere in the body, strings included.
+  serialises it (canonical JSON), anywhere in the body (strings included) or the headers.
 """
 
 from __future__ import annotations
@@ -163,10 +163,15 @@ class Answer:
     status: int
     ctype: str
     text: str
+    headers: str = ""
 
     @property
     def data(self) -> Any:
         return json.loads(self.text)
+
+
+def _headers(response: requests.Response) -> str:
+    return "\n".join(f"{k}: {v}" for k, v in response.headers.items())
 
 
 @dataclass
@@ -184,7 +189,7 @@ class Caller:
         if self.player is not None:
             headers |= sign_request(self.player.api.key, method, path, raw)  # type: ignore[arg-type]
         r = requests.request(method, self.url + path, data=raw or None, headers=headers, timeout=30)
-        got = Answer(what or f"{method} {path}", r.status_code, r.headers.get("Content-Type", ""), r.text)
+        got = Answer(what or f"{method} {path}", r.status_code, r.headers.get("Content-Type", ""), r.text, _headers(r))
         self.answers.append(got)
         return got
 
@@ -270,7 +275,7 @@ def assert_clean(answers: list[Answer], tokens: set[str], fragments: set[str], w
             data = a.data
         except ValueError:
             data = a.text
-        texts = [squeeze(t) for t in (a.text, canon(data), *strings_in(data))]
+        texts = [squeeze(t) for t in (a.text, a.headers, canon(data), *strings_in(data))]
         for token, shown in wanted.items():
             assert not any(token in t for t in texts), f"{who}: {a.what} ({a.status}) leaks {shown[:80]}"
 
@@ -285,7 +290,7 @@ def record_answers(player: Player) -> list[Answer]:
     def hook(response: requests.Response, *args: Any, **kwargs: Any) -> None:
         req = response.request
         got.append(Answer(f"(bot) {req.method} {req.path_url}", response.status_code,
-                          response.headers.get("Content-Type", ""), response.text))
+                          response.headers.get("Content-Type", ""), response.text, _headers(response)))
 
     player.api.session.hooks["response"].append(hook)
     return got
