@@ -46,6 +46,13 @@ def grab(s: dict, seat: int, *cards_: str) -> None:
         give_hand(s, seat, c)
 
 
+def place(s: dict, seat: int, card: str, col: int = 0, side: str = "above", level: int = 0) -> None:
+    """put, but a card in a starting hand is taken from there (every card stays unique)."""
+    grab(s, seat, card)
+    s["hands"][seat].remove(card)
+    pr.center(s["principalities"][seat], col)[side][level] = card
+
+
 def _unbuild(s: dict, seat: int, col: int) -> None:
     """A city back to a settlement (as if it had never been built)."""
     c = pr.center(s["principalities"][seat], col)
@@ -63,10 +70,10 @@ def test_si45_one_per_player_is_the_university_s_rule_only() -> None:
     me = s["turn"]
     cityfy(s, me, 0)
     cityfy(s, me, 2)
-    put(s, me, "abbey", 0, "above")
+    place(s, me, "abbey", 0, "above")
     s["display"].remove("university")
     put(s, me, "university", 2, "above")
-    put(s, me, "garrison", 0, "below")
+    place(s, me, "garrison", 0, "below")
     give_hand(s, me, "garrison")
     empty(s, me)
     set_stock(s, me, lumber=1, brick=1)
@@ -84,13 +91,13 @@ def test_si45_a_burnt_university_can_be_built_again_by_either_player() -> None:
     s, me = ready()
     give_hand(s, me, "arsonist")
     s["display"].remove("university")
-    put(s, 1 - me, "library", 0, "above")
+    place(s, 1 - me, "library", 0, "above")
     put(s, 1 - me, "university", 0, "below")
     s, _ = play(s, me, {"type": "play", "card": "arsonist"})
     s, _ = play(s, 1 - me, {"type": "nocounter"}, die_key(1, 2, 3, 4, 5))
     s, _ = play(s, me, {"type": "target", "at": 1, "side": "below", "level": 0})
     assert s["display"] == ["university", "university"]
-    put(s, me, "abbey", 0, "above")
+    place(s, me, "abbey", 0, "above")
     empty(s, me)
     set_stock(s, me, ore=2, wool=2, gold=1)
     s, _ = play(s, me, {"type": "expand", "card": "university", "at": 1, "side": "below"})
@@ -152,7 +159,7 @@ def test_si15_over_7_loses_all_gold_and_wool_those_beside_a_garrison_too() -> No
     p = s["principalities"][me]
     for *_, r in pr.regions(p):
         r["stock"] = 3  # 18
-    put(s, me, "garrison", 2, "above")  # guards the gold field (col 1) and the hills (col 3)
+    place(s, me, "garrison", 2, "above")  # guards the gold field (col 1) and the hills (col 3)
     s, events = play(s, me, {"type": "roll"}, dice_key(4, "brigand"))
     brig = [e.data for e in events if e.kind == "brigand" and e.data["seat"] == me][0]
     assert brig["counted"] == 12 and brig["lost"] == {"gold": 3, "wool": 3}
@@ -167,11 +174,11 @@ def test_si15_exactly_7_is_safe_and_the_regions_beside_a_garrison_are_not_counte
     s2, events = play(s, me, {"type": "roll"}, dice_key(5, "brigand"))
     assert stock(s2, me)["gold"] == 3 and stock(s2, me)["wool"] == 3
     set_stock(s, me, gold=3, wool=3, ore=3)  # 9 ...
-    put(s, me, "garrison", 0, "below")  # ... but fields-1 and forest-4 below are guarded: still 9
+    place(s, me, "garrison", 0, "below")  # ... but fields-1 and forest-4 below are guarded: still 9
     s2, _ = play(s, me, {"type": "roll"}, dice_key(5, "brigand"))
     assert stock(s2, me)["gold"] == 0 and stock(s2, me)["wool"] == 0 and stock(s2, me)["ore"] == 3
     pr.center(s["principalities"][me], 0)["below"] = [None]
-    put(s, me, "garrison", 0, "above")  # pasture-3 and goldfield-6 guarded: 9 - 6 = 3 counted
+    place(s, me, "garrison", 0, "above")  # pasture-3 and goldfield-6 guarded: 9 - 6 = 3 counted
     s2, events = play(s, me, {"type": "roll"}, dice_key(5, "brigand"))
     assert [e.data["counted"] for e in events if e.kind == "brigand" and e.data["seat"] == me] == [3]
     assert stock(s2, me)["gold"] == 3 and stock(s2, me)["wool"] == 3
@@ -255,7 +262,7 @@ def test_si21_the_bank_s_3_to_1_stays_open_beside_a_fleet() -> None:
     me = s["turn"]
     empty(s, me)
     set_stock(s, me, ore=3)
-    put(s, me, "ore-fleet", 0, "above")
+    place(s, me, "ore-fleet", 0, "above")
     assert {"type": "trade", "give": "ore", "rate": 2, "get": "wool"} in E.legal_moves(s, me)
     s, events = play(s, me, {"type": "trade", "give": "ore", "rate": 3, "get": "wool"})
     assert stock(s, me)["ore"] == 0 and stock(s, me)["wool"] == 1
@@ -272,7 +279,7 @@ def test_si21_each_trade_fleet_trades_2_of_its_resource_any_number_of_times(flee
     me = s["turn"]
     empty(s, me)
     set_stock(s, me, **{res: 3})
-    put(s, me, fleet, 0, "above")
+    place(s, me, fleet, 0, "above")
     assert scoring.commerce(s, me) == 1
     other = "grain" if res != "grain" else "ore"
     s, _ = play(s, me, {"type": "trade", "give": res, "rate": 2, "get": other})
@@ -290,7 +297,7 @@ def test_si3_gold_buys_nothing_but_trades_and_si21_the_mint_trades_it_1_to_1() -
     assert not any(m["type"] in ("build", "expand") for m in E.legal_moves(s, me))
     assert {"type": "trade", "give": "gold", "rate": 3, "get": "ore"} in E.legal_moves(s, me)
     cityfy(s, me, 0)
-    put(s, me, "mint", 0, "above")
+    place(s, me, "mint", 0, "above")
     s, _ = play(s, me, {"type": "trade", "give": "gold", "rate": 1, "get": "ore"})
     s, _ = play(s, me, {"type": "trade", "give": "gold", "rate": 1, "get": "wool"})
     assert stock(s, me)["gold"] == 1 and stock(s, me)["ore"] == 1 and stock(s, me)["wool"] == 1
@@ -445,7 +452,7 @@ def test_si10_each_doubling_building_doubles_its_resource_beside_it_only(buildin
         col, side, r = _region_of(s, me, resource)
         site_col = col - 1 if col - 1 in (0, 2) else col + 1
         site_side = side if side_offset == 0 else ("below" if side == "above" else "above")
-        put(s, me, building, site_col, site_side)
+        place(s, me, building, site_col, site_side)
         number = cards.card(r["card"])["number"]
         r["stock"] = 0
         s, events = play(s, me, {"type": "roll"}, dice_key(number, "tournament"))
@@ -501,7 +508,7 @@ def test_si18_colossus_2_vp_and_the_vp_buildings() -> None:
     assert base == 4
     for card, (col, side, level) in {"colossus": (0, "above", 0), "library": (0, "above", 1), "town-hall": (0, "below", 0),
                                      "church": (2, "above", 0), "aqueduct": (2, "below", 0), "bath-house": (2, "below", 1)}.items():
-        put(s, me, card, col, side, level)
+        place(s, me, card, col, side, level)
     assert scoring.vp(s, me) == base + 2 + 5
 
 
@@ -518,7 +525,7 @@ def test_st9_parliament_owner_searches_free() -> None:
     s = to_action(opening())
     me = s["turn"]
     cityfy(s, me, 0)
-    put(s, me, "parliament", 0, "above")
+    place(s, me, "parliament", 0, "above")
     _below_limit(s, me)
     empty(s, me)
     s, _ = play(s, me, {"type": "end"})
@@ -583,9 +590,9 @@ def test_si13_the_hand_limit_with_two_abbeys_and_a_library_is_6() -> None:
     s = to_action(opening())
     me = s["turn"]
     cityfy(s, me, 0)
-    put(s, me, "abbey", 0, "above")
-    put(s, me, "abbey", 2, "above")
-    put(s, me, "library", 0, "below")
+    place(s, me, "abbey", 0, "above")
+    place(s, me, "abbey", 2, "above")
+    place(s, me, "library", 0, "below")
     assert hands.hand_limit(s, me) == 6
     s, _ = play(s, me, {"type": "end"})
     for _ in range(3):
@@ -601,7 +608,7 @@ def test_si11_build_trade_and_remove_in_any_order_then_end() -> None:
     me = s["turn"]
     empty(s, me)
     set_stock(s, me, ore=3, brick=3, lumber=1)
-    put(s, me, "garrison", 0, "above")
+    place(s, me, "garrison", 0, "above")
     s, _ = play(s, me, {"type": "trade", "give": "ore", "rate": 3, "get": "lumber"})  # trade
     s, _ = play(s, me, {"type": "build", "what": "road", "end": "right"})  # build
     s, _ = play(s, me, {"type": "remove", "at": 1, "side": "above", "level": 0})  # remove
@@ -614,8 +621,8 @@ def test_si11_build_trade_and_remove_in_any_order_then_end() -> None:
 def test_si40_only_own_expansions_only_in_the_action_phase_never_back_to_a_pile() -> None:
     s = opening()
     me = s["turn"]
-    put(s, me, "garrison", 0, "above")
-    put(s, 1 - me, "abbey", 0, "above")
+    place(s, me, "garrison", 0, "above")
+    place(s, 1 - me, "abbey", 0, "above")
     with pytest.raises(IllegalMove):
         play(s, me, {"type": "remove", "at": 1, "side": "above", "level": 0})  # before the roll
     s = to_action(s)
@@ -655,10 +662,10 @@ def _back(s: dict, me: int) -> tuple[dict, int]:
 def _duel_table(card: str) -> tuple[dict, int]:
     s, me = ready()
     grab(s, me, card)
-    put(s, 1 - me, "abbey", 2, "above")
-    put(s, 1 - me, "knight-otto", 2, "below")
-    put(s, me, "knight-hagen", 2, "below")
-    put(s, me, "garrison", 2, "above")
+    place(s, 1 - me, "abbey", 2, "above")
+    place(s, 1 - me, "knight-otto", 2, "below")
+    place(s, me, "knight-hagen", 2, "below")
+    place(s, me, "garrison", 2, "above")
     set_stock(s, 1 - me, ore=2)
     return s, me
 
@@ -745,11 +752,73 @@ def test_st15_the_raider_may_name_fewer_than_three() -> None:
 
     s, me = with_event("raid")
     for col, side in ((0, "above"), (0, "below"), (2, "above"), (2, "below")):
-        put(s, me, ["abbey", "garrison", "smithy", "tower"][len([1 for *_, c in pr.expansions(s["principalities"][me])])], col, side)
-    put(s, 1 - me, "knight-otto", 2, "above")
+        place(s, me, ["abbey", "garrison", "smithy", "tower"][len([1 for *_, c in pr.expansions(s["principalities"][me])])], col, side)
+    place(s, 1 - me, "knight-otto", 2, "above")
     s, _ = roll_event(s, me)
     legal = E.legal_moves(s, 1 - me)
     assert len(legal) == 4 + 6 + 4 and all(1 <= len(m["sites"]) <= 3 for m in legal)
     assert len(legal[0]["sites"]) == 3
     s, _ = play(s, 1 - me, {"type": "name", "sites": [{"at": 2, "side": "below", "level": 0}]})
     assert E.legal_moves(s, me) == [{"type": "target", "at": 2, "side": "below", "level": 0}]
+
+
+# ---------------------------------------------------------------- SI-20, off-turn decisions
+
+
+def test_si20_the_opponent_at_the_target_does_not_win_on_my_turn_not_even_on_his_own_decision() -> None:
+    """SI-20 (target 5 here): the opponent has 5 VP during my turn and decides a duel's
+    counter; no win until his own turn begins, and then at once if he still has it."""
+    s, me = ready()
+    s["options"]["target"] = 5
+    cityfy(s, 1 - me, 2)  # 4 VP
+    place(s, 1 - me, "colossus", 0, "above")  # 6 VP
+    grab(s, me, "arsonist")
+    place(s, 1 - me, "abbey", 2, "above")
+    place(s, me, "garrison", 2, "above")
+    s, _ = play(s, me, {"type": "play", "card": "arsonist"})
+    assert E.to_move(s) == 1 - me and E.result(s) is None
+    s, _ = play(s, 1 - me, {"type": "nocounter"}, die_key(6))  # backfires: the opponent chooses
+    assert E.result(s) is None and E.to_move(s) == 1 - me
+    s, _ = play(s, 1 - me, E.legal_moves(s, 1 - me)[0])
+    s, _ = play(s, me, {"type": "end"})
+    while E.result(s) is None and E.to_move(s) == me:
+        s, _ = play(s, me, E.legal_moves(s, me)[0])
+    assert E.result(s)["winner"] == 1 - me and s["turn"] == 1 - me and s["pending"] is None
+
+
+def test_si20_a_target_lost_before_his_turn_is_no_win() -> None:
+    """The opponent reaches the target on my turn, I take it back before my turn ends
+    (an Arsonist on his VP building): no win at the start of his turn."""
+    s, me = ready()
+    s["options"]["target"] = 4
+    place(s, 1 - me, "library", 0, "above")  # 3 + 1 = 4 on my turn
+    grab(s, me, "arsonist")
+    s, _ = play(s, me, {"type": "play", "card": "arsonist"})
+    s, _ = play(s, 1 - me, {"type": "nocounter"}, die_key(1))
+    s, _ = play(s, me, {"type": "target", "at": 1, "side": "above", "level": 0})
+    while E.to_move(s) == 1 - me and s["pending"]["kind"] == "excess":
+        s, _ = play(s, 1 - me, E.legal_moves(s, 1 - me)[0])
+    s, _ = play(s, me, {"type": "end"})
+    while E.result(s) is None and E.to_move(s) == me:
+        s, _ = play(s, me, E.legal_moves(s, me)[0])
+    assert E.result(s) is None and s["turn"] == 1 - me and s["pending"]["kind"] == "roll"
+
+
+def test_si16_off_turn_seats_decide_their_own_resource_choices() -> None:
+    """SI-16/SI-17: Year of plenty asks the player on turn, then the other (his own move);
+    a knight tournament won by the seat not on turn is his decision too."""
+    s = opening()
+    me = s["turn"]
+    s, _ = play(s, me, {"type": "roll"}, dice_key(None, "plenty"))
+    assert E.to_move(s) == me and s["pending"]["why"] == "plenty"
+    s, _ = play(s, me, {"type": "choose", "resource": "ore"})
+    assert E.to_move(s) == 1 - me and E.legal_moves(s, me) == []
+    with pytest.raises(IllegalMove, match="not your decision"):
+        play(s, me, {"type": "choose", "resource": "ore"})
+    s, events = play(s, 1 - me, {"type": "choose", "resource": "wool"})
+    assert [e.data["seat"] for e in events if e.kind == "takes"] == [1 - me]
+    t = opening()
+    me = t["turn"]
+    put(t, 1 - me, "knight-falk", 0, "above")
+    t, _ = play(t, me, {"type": "roll"}, dice_key(None, "tournament"))
+    assert E.to_move(t) == 1 - me and t["pending"]["why"] == "tournament"
