@@ -10,7 +10,7 @@ move: 409 with head, a move out of turn, an unsigned read). Against the server's
 
 - the views shown are exactly engine.view(S, seat) and engine.view(S, None); the legal moves are
   the seat's own; every payload shown is one of the stored payloads for that seat, all of them;
-- no answer holds a concealed value: the seed, a salt of a payload, view or secret that is not
+- no answer (nor any mail of the game, decoded) holds a concealed value: the seed, a salt of a payload, view or secret that is not
   the caller's, or a fragment of S that the caller's view does not show (per engine below: a
   hidden piece, another seat's hand, the order of the deck, an unseen answer), as the engine
   serialises it (canonical JSON), anywhere in the body (strings included) or the headers.
@@ -18,6 +18,8 @@ move: 409 with head, a move out of turn, an unsigned read). Against the server's
 
 from __future__ import annotations
 
+import email
+import email.policy
 import json
 import random
 import re
@@ -36,7 +38,7 @@ from protocol.auth import sign_request
 from protocol.canonical import canonical
 from protocol.commitments import TAG_SECRET, commit, event_salt, state_salt, view_salt
 from protocol.entries import entry_hash, envelope, sign_envelope
-from server.models import Entry, Game, Payload, Secret, database
+from server.models import Entry, Game, Mail, Payload, Secret, database
 from tests.conftest import serve
 
 SEED = 20260909
@@ -361,7 +363,23 @@ def check_point(url: str, game_id: str, players: list[Player], rng: random.Rando
         count += len(c.answers)
     after = stored(game_id).game
     assert (after.head_seq, after.head_hash) == (game.head_seq, game.head_hash), "a refused request wrote"
-    return count
+    mail = outbox(game_id)  # API.md "Mail": public data only, whoever it goes to
+    legit = canon(spectator) + log_text
+    assert_clean(mail, secret_tokens(st, None), concealed_fragments(st, None, legit), "mail")
+    return count + len(mail)
+
+
+def outbox(game_id: str) -> list[Answer]:
+    """The game's mail as its recipients read it: every text part, decoded."""
+    with database.connection_context():
+        rows = list(Mail.select().where(Mail.game == game_id).order_by(Mail.id))
+    out = []
+    for row in rows:
+        message = email.message_from_string(row.message, policy=email.policy.default)
+        parts = [p.get_content() for p in message.walk() if p.get_content_maintype() == "text"]
+        head = "\n".join(f"{k}: {v}" for k, v in message.items())
+        out.append(Answer(f"mail {row.kind} to {row.to_addr}", 0, "message/rfc822", "\n".join(parts), head))
+    return out
 
 
 def refusals(c: Caller, st: Stored, head: dict[str, Any], due: bool, rng: random.Random) -> None:
