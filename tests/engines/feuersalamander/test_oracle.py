@@ -118,3 +118,24 @@ def test_fast_engine_matches_the_oracle_on_random_games(game: dict[str, Any]) ->
         live = new
     for state, snapshot in history:
         assert canonical(state) == snapshot, "a later move changed an earlier state"
+
+
+def test_each_call_lists_anew_and_apply_leaves_listed_moves_as_they_were() -> None:
+    """Claims, stone placements and questions are made once and shared between calls (issue 9):
+    emptying one returned list changes no later one, and applying a listed move changes none."""
+    for seed in range(20):
+        state, _ = LIVE.setup(4, {"target": 84}, Rng(b"fresh %d" % seed))
+        rnd = random.Random(seed)
+        for i in range(60):
+            seat = LIVE.to_move(state)
+            if seat is None:
+                break
+            first = LIVE.legal_moves(state, seat)
+            want = ORACLE.legal_moves(state, seat)
+            snapshot = canonical(first)
+            first.clear()
+            again = LIVE.legal_moves(state, seat)
+            assert again == want
+            move = BOTS["random"](LIVE.view(state, seat), again, rnd)
+            state, _ = LIVE.apply(state, seat, move, Rng(b"fresh %d %d" % (seed, i)))
+            assert canonical(again) == snapshot, "applying a listed move changed a listed move"

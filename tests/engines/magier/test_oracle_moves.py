@@ -152,3 +152,23 @@ def test_engine_legal_moves_equal_the_oracle_along_random_games(seed: int, wrap:
         else:
             assert legal == oracle_legal.placement_moves(state, seat)
         state, _ = MAGIER.apply(state, seat, rnd.choice(legal), Rng(b"x"))
+
+
+def test_each_call_lists_anew_and_apply_leaves_listed_moves_as_they_were() -> None:
+    """movement_moves shares its plain step moves between calls (issue 9): emptying one returned
+    list changes no later one, and the engine applying a listed move changes none."""
+    rnd = random.Random(5)
+    state, _ = MAGIER.setup(2, {"open_placement": True, "move_limit": 40}, Rng(b"fresh"))
+    while (seat := MAGIER.to_move(state)) is not None:
+        if state["phase"] != "movement":
+            state, _ = MAGIER.apply(state, seat, rnd.choice(MAGIER.legal_moves(state, seat)), Rng(b"x"))
+            continue
+        cells = mechanics.cells_from_board(state["board"])
+        first = mechanics.movement_moves(cells, seat, "line", state["prev_position"])
+        snapshot = [dict(m) for m in first]
+        first.clear()
+        again = mechanics.movement_moves(cells, seat, "line", state["prev_position"])
+        assert again == snapshot == oracle_legal.movement_moves(state, seat)
+        move = rnd.choice(again) if again else {"type": "pass"}
+        state, _ = MAGIER.apply(state, seat, move, Rng(b"x"))
+        assert again == snapshot, "applying a listed move changed a listed move"
