@@ -668,6 +668,9 @@ class Player:
         """The legal moves the server lists for this seat, numbered from 1 as `pbem move N` takes them."""
         answer = self.api.moves(game)
         synced = verify.sync(self.api, self.store, game, head=answer.get("head"))
+        if not answer.get("moves") and self._settle(game, synced.receipt):
+            answer = self.api.moves(game)  # our reveal went in: the turn goes on, list again
+            synced = verify.sync(self.api, self.store, game, head=answer.get("head"))
         offered = [m for m in answer.get("moves") or [] if isinstance(m, dict)]
         offered = self._own_moves(game, synced, offered)
         listed = [

@@ -191,7 +191,7 @@ def test_a_lost_store_is_a_clear_message_and_the_game_ends_by_forfeit(
     assert verdict.result["reason"] == f"seat {owner_seat} forfeited: out of time"
 
 
-@pytest.mark.parametrize("command", [["games"], ["log", "GAME"], ["show", "GAME"]])
+@pytest.mark.parametrize("command", [["games"], ["log", "GAME"], ["show", "GAME"], ["move", "GAME"]])
 def test_the_owners_client_reveals_by_itself_on_any_command(
     make_player: Callable[[str], Player], command: list[str]
 ) -> None:
@@ -211,6 +211,8 @@ def test_the_owners_client_reveals_by_itself_on_any_command(
     owner = (alice, bob)[pending[0]["owner"]]
     ran = CliRunner().invoke(app, [game if a == "GAME" else a for a in command], env={"PBEM_HOME": str(owner.store.home)})
     assert ran.exit_code == 0, ran.output
+    if command[0] == "move":  # the owner's turn goes on after its reveal: its moves are listed
+        assert ran.output.lstrip().startswith("1. "), ran.output
     state = server_game(game)["state"]
     assert state["pending"] == [] and [b["cell"] for b in state["burned"]][-len(pending):] == [p["cell"] for p in pending]
     assert audit(owner.export(game)).word == "INCOMPLETE"  # the chain and signatures hold so far
