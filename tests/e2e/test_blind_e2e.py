@@ -251,3 +251,23 @@ def test_a_server_that_fakes_a_burn_cannot_get_an_unburnt_value_opened(
     record_ = next(r for r in bob.store.secrets(game) if r["commit"] == victim["commit"])
     assert not any(record_["salt"] in text for text in server_game(game)["texts"])
     assert operator.head(game)["seq"] == seq  # no reveal went in
+
+
+def test_a_blind_placement_left_undone_at_a_bot_deadline_is_a_forfeit(
+    make_player: Callable[[str], Player], live_server: LiveServer, fake: Callable[[], dt.datetime]
+) -> None:
+    """MH-6 in a blind game: a deadline bot cannot place for red (it does not know which values
+    red still holds, and it must not learn one), so red's expired placement is a forfeit, not a
+    timeout, even though the deadline plays the bot; both clients and the audit accept it."""
+    alice, bob = make_player("alice"), make_player("bob")
+    game = alice.new_game("magier", {"move_limit": 2}, join=True, deadline=BOT)["id"]
+    bob.join(game)
+    assert alice.show(game)["your_turn"]
+    ledger = Ledger(SigningKey.load(live_server.data_dir / "server_key.pem"))
+    done = sweeper.tick(now=T0 + dt.timedelta(days=2), ledger=ledger)
+    assert done["timeouts"] == [] and [f["seat"] for f in done["forfeits"]] == [0]
+    for p in (alice, bob):
+        shown = p.show(game)
+        assert shown["status"] == "over" and shown["result"]["winner"] == 1
+    verdict = audit(bob.export(game))
+    assert verdict.word == "PASS", verdict.reason
