@@ -8,13 +8,18 @@ the end the stored games are checked (tests/e2e/reliability.py, check_stored): n
 missing, the game row's head is the last entry, the stored state is the replay of the log,
 every private payload is there, the chain audits (PASS when over, INCOMPLETE while running);
 every move the server acknowledged with a 2xx is in the log; and the bots finish their games.
+
+The other side: the bots' own processes are killed with SIGKILL at random moments and started
+again on the same homes; they finish their games, and no client takes the log for a fork.
 """
 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import random
+import signal
 import threading
 import time
 from pathlib import Path
@@ -198,3 +203,68 @@ def test_the_stored_game_check_finds_half_applied_writes(tmp_path: Path) -> None
             tx.rollback()
         db.close()
     assert check_stored(None, data)[game_id].verdict == "INCOMPLETE"  # every tampering undone
+
+
+def _bot_process(home: str, game: str, bot: str, seed: float) -> None:
+    """One bot in a process of its own, so that it can be killed with SIGKILL mid-move."""
+    Player(home).play_bot(game, bot, poll=0.05, rng=random.Random(seed), sleep=nap)
+
+
+def test_bots_killed_at_random_moments_finish_their_games(tmp_path: Path) -> None:
+    """The other side of a crash: the players' clients are killed with SIGKILL at random moments
+    (between signing a move and its answer, while saving what they checked, ...) and started
+    again on the same home. They finish their games, every log audits PASS, no client ever took
+    the server's log for a fork, and each home's receipt ends at the game's last entry."""
+    rng = random.Random(int(os.environ.get("PBEM_CRASH_SEED", "9")) + 2)
+    server = Server(tmp_path / "data", 2)
+    server.start()
+    ctx = multiprocessing.get_context("fork")
+    bots: dict[tuple[str, int], Any] = {}
+    plans: dict[tuple[str, int], tuple[str, str]] = {}
+    try:
+        for n, (engine, options, kinds) in enumerate(GAMES[:4]):
+            homes = [tmp_path / "homes" / f"g{n}s{seat}" for seat in range(len(kinds))]
+            for seat, home in enumerate(homes):
+                Player(home).init_account(server.url, f"g{n}s{seat}", f"g{n}s{seat}@example.org")
+            game = Player(homes[0]).new_game(engine, options, len(kinds))["id"]
+            for home in homes:
+                Player(home).join(game)
+            for seat, (home, kind) in enumerate(zip(homes, kinds, strict=True)):
+                plans[(game, seat)] = (str(home), kind)
+
+        def launch(key: tuple[str, int]) -> None:
+            home, kind = plans[key]
+            bots[key] = ctx.Process(target=_bot_process, args=(home, key[0], kind, rng.random()), daemon=True)
+            bots[key].start()
+
+        for key in plans:
+            launch(key)
+        kills = 0
+        for _ in range(8):
+            time.sleep(rng.uniform(0.1, 0.8))
+            alive = [k for k, p in bots.items() if p.is_alive()]
+            for key in rng.sample(alive, min(len(alive), rng.randint(1, 3))):
+                os.kill(bots[key].pid, signal.SIGKILL)
+                bots[key].join(timeout=10)
+                kills += 1
+                launch(key)
+        for p in bots.values():
+            p.join(timeout=120)
+        assert all(p.exitcode == 0 for p in bots.values()), {k: p.exitcode for k, p in bots.items()}
+
+        stored = check_stored(None, server.data_dir)
+        assert all(s.status == "over" and s.verdict == "PASS" for s in stored.values()), stored
+        for (game, _seat), (home, _kind) in plans.items():
+            player = Player(home)
+            assert audit(player.export(game)).word == "PASS"
+            receipt = player.store.receipt(game)
+            assert receipt is not None and receipt["seq"] == stored[game].head_seq
+            forks = list((Path(home) / "evidence").glob("*.fork-*"))
+            assert not forks, f"a client kept fork evidence: {forks}"
+        assert kills >= 4, "the bots finished before they were killed: the test tested little"
+        print(f"{kills} bots killed and restarted; {sum(s.head_seq for s in stored.values())} entries")
+    finally:
+        for p in bots.values():
+            if p.is_alive():
+                p.kill()
+        server.stop()
