@@ -152,6 +152,7 @@ def gunicorn_argv(args: argparse.Namespace) -> list[str]:
         "gunicorn",
         "--bind", f"{args.host}:{args.port}",
         "--workers", str(args.workers),
+        "--config", "python:server.gunicorn_conf",  # a worker ends with its master (issue 9)
     ]  # no gunicorn access log: the app logs one JSON line per request (server/requestlog.py)
     if args.no_control_socket:
         argv.append("--no-control-socket")
