@@ -56,6 +56,7 @@ class Server:
             self.env["DATABASE_URL"] = database_url
         self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
+        self.orphans: list[int] = []  # workers of a master killed alone (they exit on their own)
 
     def start(self) -> None:
         exe = Path(sys.executable).parent / "pbem-server"
@@ -75,7 +76,7 @@ class Server:
             if self.proc.poll() is not None:
                 raise AssertionError(f"the server did not start: {self.log_tail()}")
             try:
-                if requests.get(f"{self.url}/v1/health", timeout=1).ok:
+                if requests.get(f"{self.url}/v1/health", timeout=1).ok and len(self.worker_pids()) == self.workers:
                     return
             except requests.RequestException:
                 pass
@@ -113,6 +114,14 @@ class Server:
                 pass
         return len(pids)
 
+    def kill_master(self) -> None:
+        """SIGKILL the master alone: its workers finish what they serve, see that their parent
+        is gone and exit (gunicorn), while a new server starts on the same port and data."""
+        assert self.proc is not None
+        self.orphans += self.worker_pids()
+        self.proc.kill()
+        self.proc.wait(timeout=10)
+
     def kill_all(self) -> None:
         """SIGKILL the master and every worker at once (the whole process group)."""
         assert self.proc is not None
@@ -126,6 +135,11 @@ class Server:
             time.sleep(0.05)
 
     def stop(self) -> None:
+        for pid in self.orphans:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
         if self.proc is None or self.proc.poll() is not None:
             if self.proc is not None:
                 self.kill_all()
@@ -154,6 +168,10 @@ class Acks:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.entries: dict[tuple[str, int], str] = {}
+
+    def copy(self) -> dict[tuple[str, int], str]:
+        with self.lock:
+            return dict(self.entries)
 
     def wait_for(self, count: int, timeout: float) -> None:
         """Until `count` moves are acknowledged (or `timeout` seconds pass: the caller's checks say why)."""
@@ -319,10 +337,10 @@ def _check_payloads(game: Game, entries: list[dict[str, Any]]) -> None:
     assert set(rows) == wanted, f"{game.id}: payloads no private event asks for: {sorted(set(rows) - wanted)}"
 
 
-def assert_acked_kept(acks: Acks, stored: dict[str, Stored]) -> int:
-    """Every acknowledged entry is in the stored log at its seq, byte for byte; how many."""
-    with acks.lock:
-        items = dict(acks.entries)
+def assert_acked_kept(acks: Acks | dict[tuple[str, int], str], stored: dict[str, Stored]) -> int:
+    """Every acknowledged entry is in the stored log at its seq, byte for byte; how many.
+    While the server still answers, pass `acks.copy()` taken before the snapshot was read."""
+    items = acks.copy() if isinstance(acks, Acks) else acks
     for (game, seq), digest in items.items():
         assert game in stored, f"game {game} is gone"
         assert stored[game].hashes.get(seq) == digest, f"acknowledged entry {seq} of {game} is lost or replaced"

@@ -45,8 +45,10 @@ GAMES: list[tuple[str, dict[str, Any], list[str]]] = [
     ("cavemen", {"round_limit": 2, "open": True}, ["random", "simple"]),
     ("magier", {"move_limit": 4, "blind": False}, ["random", "random"]),
 ]
-# What each round kills: the whole server (master and workers), or every worker (the master stays).
-ROUNDS = ["all", "workers", "all"]
+# What each round kills: the whole server (master and workers: then it is started again), every
+# worker (the master boots new ones), or the master alone (its workers linger a moment; a new
+# server is started on the same port and data).
+ROUNDS = ["all", "workers", "master", "all"]
 
 
 def nap(seconds: float) -> None:
@@ -88,17 +90,22 @@ def crash_and_recover(tmp_path: Path, workers: int, database_url: str | None, se
         for kind, target in zip(ROUNDS, sorted(rng.sample(range(8, 100), len(ROUNDS))), strict=True):
             acks.wait_for(target, timeout=60)
             time.sleep(rng.uniform(0, 0.3))
+            acked = acks.copy()  # answered before the snapshot below: it must hold all of them
             if kind == "workers":
                 killed = server.kill_workers()
                 assert killed == workers, f"found {killed} workers, expected {workers}"
                 stored = check_stored(database_url, server.data_dir)  # a snapshot, the master respawning
+            elif kind == "master":
+                server.kill_master()
+                stored = check_stored(database_url, server.data_dir)  # a snapshot, orphans finishing
+                server.start()
             else:
                 server.kill_all()
                 stored = check_stored(database_url, server.data_dir)  # nothing runs: what a crash left
                 server.start()
             running = sum(s.status == "running" for s in stored.values())
             assert running, "every game was over before this crash: it tested nothing"
-            crashes.append((kind, assert_acked_kept(acks, stored), running))
+            crashes.append((kind, assert_acked_kept(acked, stored), running))
             for game in games:  # served again: each chain exports and audits as it stands
                 exported = Api(server.url).export(game)
                 verdict = audit(exported)
@@ -268,3 +275,30 @@ def test_bots_killed_at_random_moments_finish_their_games(tmp_path: Path) -> Non
             if p.is_alive():
                 p.kill()
         server.stop()
+
+
+def test_workers_end_with_their_master_so_a_restart_gets_the_port(tmp_path: Path) -> None:
+    """When the gunicorn master alone is killed, its workers stop at once (server/gunicorn_conf.py)
+    instead of serving on, orphaned, for as long as clients keep asking and holding the port,
+    where a new `pbem-server serve` gives up after five tries ("Connection in use")."""
+    server = Server(tmp_path / "data", 2)
+    server.start()
+    try:
+        workers = server.worker_pids()
+        server.kill_master()
+        deadline = time.monotonic() + 5  # gunicorn's own check would come after 15 s idle, or never under load
+        while time.monotonic() < deadline and any(_alive(pid) for pid in workers):
+            time.sleep(0.05)
+        assert not any(_alive(pid) for pid in workers), "the workers outlived their master"
+        server.start()
+        assert Api(server.url).health()["ok"] is True
+    finally:
+        server.stop()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
