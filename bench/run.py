@@ -9,48 +9,39 @@
    Ed25519 signatures as the audit checks (bench.audit_rate): audit rate / Ed25519 rate.
 3. Engines: apply() and legal_moves() calls a second in random playouts, every engine
    and player count (bench.playouts).
+4. Flatness: an append at move 10 and at move 10,000 of one long game (bench.flatness):
+   late / early, goal 1.1 at most.
+5. Appends over HTTP under load: 32 bot players on 16 games against `pbem-server serve`
+   (gunicorn, 2 workers), moves a second over the requests a second of a bare Flask app
+   doing one signature check and one INSERT (bench.http_load, bench.ceiling_app), on SQLite
+   and PostgreSQL: goal 0.5 at least.
 
 Prints a short table, then one JSON document with every figure (`--json-only` for the
-document alone). `python -m bench.run [MOVES_PER_SIDE] [--plies N]`.
+document alone). `python -m bench.run [MOVES_PER_SIDE] [--plies N] [--quick]`; `--quick`
+(or PBEM_BENCH_QUICK=1) runs every part smaller (flatness at move 1,000) and says so.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
-import secrets
 import statistics
-import tempfile
-import time
 from typing import Any
 
 import engines
 from bench import before
 from bench.audit_rate import audit_vs_ed25519
-from bench.playouts import configs, pick, side_by_side
-from protocol.auth import sign_request
-from protocol.commitments import TAG_SECRET, commit
-from protocol.entries import envelope, join_statement, sign_envelope, sign_join
-from protocol.keys import SigningKey
-from server.app import create_app
+from bench.flatness import flatness, min_n
+from bench.http_load import http_load
+from bench.inproc import App, new_game, random_move, resign, summary
+from bench.playouts import configs, side_by_side
 
 WINDOW = 50
 
 
-class _App:
-    """The real app in process; every request signed by the caller's key."""
-
-    def __init__(self) -> None:
-        self.client = create_app({"DATA_DIR": tempfile.mkdtemp(prefix="pbem-bench-")}).test_client()
-
-    def call(self, key: SigningKey, method: str, path: str, body: Any = None) -> Any:
-        raw = b"" if body is None else json.dumps(body).encode()
-        headers = sign_request(key, method, path, raw) | {"Content-Type": "application/json"}
-        resp = self.client.open(path, method=method, data=raw, headers=headers)
-        if resp.status_code >= 400:
-            raise SystemExit(f"{method} {path}: {resp.get_json()}")
-        return resp.get_json()
+_App = App  # the name this module used before bench.inproc
 
 
 def play_game(
@@ -59,37 +50,17 @@ def play_game(
     """A game between random movers; after `max_moves` moves seat 0 resigns. Returns the append
     times and the exported log."""
     engine = engines.get(engine_id)
-    keys = [SigningKey.generate() for _ in range(seats)]
-    for i, key in enumerate(keys):
-        app.call(key, "POST", "/v1/accounts", {"name": f"bench{engine_id[:3]}{i}", "email": f"b{i}@example.org"})
-    game = app.call(keys[0], "POST", "/v1/games", {"engine": engine_id, "seats": seats, "options": options})["id"]
-    for seat, key in enumerate(keys):
-        nonce = secrets.token_hex(32)
-        prev = app.call(key, "GET", f"/v1/games/{game}")["head"]["hash"]
-        sig = sign_join(join_statement(game, seat, f"bench{engine_id[:3]}{seat}", key.public_hex, nonce, prev), key)
-        app.call(key, "POST", f"/v1/games/{game}/join", {"seat": seat, "nonce": nonce, "sig": sig, "prev": prev})
+    game, keys = new_game(app, engine_id, seats, options, f"bench{engine_id[:3]}")
 
     rnd = random.Random(seed)
     times: list[float] = []
-    summary = app.call(keys[0], "GET", f"/v1/games/{game}")
-    while summary["status"] != "over":
-        head = summary["head"]
+    now = summary(app, game, keys[0])
+    while now["status"] != "over":
         if len(times) >= max_moves:
-            env = envelope(game, head["seq"] + 1, head["hash"], 0, {"type": "resign"}, None, secrets.token_hex(32), "bench")
-            app.call(keys[0], "POST", f"/v1/games/{game}/resign", {"envelope": env, "sig": sign_envelope(env, keys[0])})
+            resign(app, game, keys[0], 0, now)
             break
-        seat = summary["to_move"]
-        legal = app.call(keys[seat], "GET", f"/v1/games/{game}/moves")["moves"]
-        move = pick([m["move"] for m in legal], rnd)
-        public, secret = engine.split_move(move)
-        salt = secrets.token_hex(32) if secret is not None else None
-        committed = commit(TAG_SECRET, secret, salt) if secret is not None else None
-        env = envelope(game, head["seq"] + 1, head["hash"], seat, public, committed, secrets.token_hex(32), "bench")
-        body = {"envelope": env, "sig": sign_envelope(env, keys[seat]), "secret": secret, "salt": salt}
-        started = time.perf_counter()
-        out = app.call(keys[seat], "POST", f"/v1/games/{game}/moves", body)
-        times.append(time.perf_counter() - started)
-        summary = {"status": out["status"], "to_move": out["to_move"], "head": out["head"]}
+        seconds, now = random_move(app, engine, game, keys, now, rnd)
+        times.append(seconds)
     return times, app.call(keys[0], "GET", f"/v1/games/{game}/export")
 
 
@@ -112,12 +83,28 @@ def _row(rates: Any, label: str) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.run", description=__doc__.splitlines()[0])
-    parser.add_argument("moves_per_side", nargs="?", type=int, default=400, help="magier move limit (default 400)")
-    parser.add_argument("--plies", type=int, default=4000, help="applied moves per playout configuration")
-    parser.add_argument("--fs-moves", type=int, default=600, help="Feuersalamander moves before the resignation")
+    parser.add_argument("moves_per_side", nargs="?", type=int, default=None, help="magier move limit (default 400; quick 100)")
+    parser.add_argument("--plies", type=int, default=None, help="applied moves per playout configuration (default 4000; quick 1000)")
+    parser.add_argument("--fs-moves", type=int, default=None, help="Feuersalamander moves before the resignation (default 600; quick 200)")
+    parser.add_argument("--flat-n", type=int, default=None, help="the late point of the flatness figure (default 10000; quick 1000)")
+    parser.add_argument("--http-games", type=int, default=16, help="games of the HTTP load, two bot players each (default 16)")
+    parser.add_argument("--http-moves", type=int, default=None, help="moves per game of the HTTP load (default 60; quick 15)")
+    parser.add_argument("--http-rounds", type=int, default=None, help="alternations of server and ceiling load (default 2; quick 1)")
+    parser.add_argument("--no-postgres", action="store_true", help="the HTTP load on SQLite only")
+    parser.add_argument("--quick", action="store_true", help="every part smaller, for a fast run (or PBEM_BENCH_QUICK=1)")
     parser.add_argument("--json-only", action="store_true", help="print the JSON document only")
     parser.add_argument("--no-before", action="store_true", help="skip timing the code before issue 9")
     args = parser.parse_args(argv)
+    quick = args.quick or os.environ.get("PBEM_BENCH_QUICK", "") not in ("", "0")
+    sizes = {
+        "moves_per_side": (400, 100), "plies": (4000, 1000), "fs_moves": (600, 200),
+        "flat_n": (10_000, 1_000), "http_moves": (60, 15), "http_rounds": (2, 1),
+    }
+    for name, (full, small) in sizes.items():
+        if getattr(args, name) is None:
+            setattr(args, name, small if quick else full)
+    if args.flat_n < min_n():
+        parser.error(f"--flat-n must be {min_n()} or more")
     compare = not args.no_before and before.available()
 
     app = _App()
@@ -159,7 +146,17 @@ def main(argv: list[str] | None = None) -> int:
                     row["apply_speedup"] = round(row["apply_per_s"] / old["apply_per_s"], 2)
                 row["legal_moves_speedup"] = round(row["legal_moves_per_s"] / old["legal_moves_per_s"], 2)
         playouts += rows
-    doc = {"appends": appends, "audits": audits, "playouts": playouts}
+    flat = flatness(args.flat_n)
+    http = http_load(args.http_games, args.http_moves, args.http_rounds, postgresql=not args.no_postgres)
+    ok = ok and all("errors" not in r["moves"] and "errors" not in r["ceiling"] for r in http["results"])
+    doc = {
+        "quick": quick,
+        "appends": appends,
+        "audits": audits,
+        "playouts": playouts,
+        "flatness": flat,
+        "http": http,
+    }
     if not args.json_only:
         _table(doc)
     print(json.dumps(doc, indent=None if args.json_only else 1))
@@ -190,6 +187,32 @@ def _table(doc: dict[str, Any]) -> None:
         gain = f"  x{p['apply_speedup']:.2f}" if "apply_speedup" in p else ("  x  - " if "legal_moves_speedup" in p else "")
         gain += f" / x{p['legal_moves_speedup']:.2f}" if "legal_moves_speedup" in p else ""
         print(f"{head} apply {p['apply_per_s']:>7}/s  legal_moves {p['legal_moves_per_s']:>7}/s{gain}")
+    _goals_table(doc)
+
+
+def _met(met: bool) -> str:
+    return "goal met" if met else "goal NOT met"
+
+
+def _goals_table(doc: dict[str, Any]) -> None:
+    f = doc["flatness"]
+    print(f"flatness (in-process app, SQLite): one {f['engine']} game of {f['moves']} moves, N = {f['n']}"
+          + (" (--quick)" if doc["quick"] else ""))
+    print(f"  append at move 10 {f['early_ms']:.2f} ms (at the game's start: {f['early_at_start_ms']:.2f}),"
+          f" at move {f['n']} {f['late_ms']:.2f} ms: late/early {f['late_over_early']:.2f}"
+          f" (vs its start {f['late_over_early_at_start']:.2f}); goal <= {f['goal']}: {_met(f['met'])}")
+    h = doc["http"]
+    print(f"appends over HTTP: {h['players']} bot players on {h['games']} {h['engine']} games, {h['moves_per_game']}"
+          f" moves each, gunicorn {h['workers']} workers; ceiling = bare Flask, 1 Ed25519 check + 1 INSERT")
+    for r in h["results"]:
+        m, c = r["moves"], r["ceiling"]
+        print(f"  {r['database']:<10} moves {m['per_s']:>6.1f}/s p50 {m['p50_ms']:6.1f} ms p99 {m['p99_ms']:6.1f} ms |"
+              f" ceiling {c['per_s']:>6.1f}/s p50 {c['p50_ms']:6.1f} ms p99 {c['p99_ms']:6.1f} ms |"
+              f" ratio {r['moves_over_ceiling']:.2f}; goal >= {r['goal']}: {_met(r['met'])}")
+        for err in m.get("errors", []) + c.get("errors", []):
+            print(f"    error: {err}")
+    if "postgresql" in h:
+        print(f"  postgresql {h['postgresql']}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,85 @@
+"""The framework's ceiling for `make bench`: the least a signed append can cost on our stack.
+
+A bare Flask app with one endpoint, POST /append, that does what every move append must do
+at the very least and nothing else: check one Ed25519 request signature
+(protocol.auth.check_request, as the real server does) and INSERT one row in one transaction
+into the same kind of database, with the same settings as the server (SQLite in WAL mode
+with synchronous=FULL and BEGIN IMMEDIATE, or PostgreSQL). Served by gunicorn with the
+server's worker settings, its requests a second are the yardstick for the moves a second
+of `pbem-server serve` (bench.http_load): the ratio says how much of the stack's capacity
+the game server gets to use, on this machine, in this run.
+
+Configured by the environment: CEILING_DATABASE_URL (postgresql://...) or CEILING_SQLITE
+(a file path). Each worker keeps one connection: the ceiling is as cheap as it can be.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from typing import Any
+
+from flask import Flask, Response, request
+
+from protocol.auth import check_request
+
+TABLE = "bench_ceiling"
+
+
+def _connect() -> Any:
+    url = os.environ.get("CEILING_DATABASE_URL")
+    if url:
+        import psycopg2
+
+        conn = psycopg2.connect(url)
+        with conn.cursor() as cur:
+            cur.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} (id BIGSERIAL PRIMARY KEY, key TEXT NOT NULL, body TEXT NOT NULL)")
+        conn.commit()
+        return conn
+    path = os.environ.get("CEILING_SQLITE")
+    if not path:
+        raise SystemExit("bench.ceiling_app: set CEILING_DATABASE_URL or CEILING_SQLITE")
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    for pragma in ("journal_mode=wal", "foreign_keys=1", "busy_timeout=10000", "synchronous=full"):
+        conn.execute(f"PRAGMA {pragma}")
+    conn.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} (id INTEGER PRIMARY KEY, key TEXT NOT NULL, body TEXT NOT NULL)")
+    return conn
+
+
+def _insert(conn: Any, key: str, body: str) -> int:
+    """One row in one transaction (BEGIN IMMEDIATE on SQLite, as the server's appends)."""
+    if isinstance(conn, sqlite3.Connection):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            row = conn.execute(f"INSERT INTO {TABLE} (key, body) VALUES (?, ?)", (key, body)).lastrowid
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        return int(row or 0)
+    with conn.cursor() as cur:
+        cur.execute(f"INSERT INTO {TABLE} (key, body) VALUES (%s, %s) RETURNING id", (key, body))
+        row = cur.fetchone()[0]
+    conn.commit()
+    return int(row)
+
+
+def create_app() -> Flask:
+    app = Flask(__name__)
+    conn = _connect()
+
+    @app.post("/append")
+    def append() -> Response:
+        body = request.get_data()
+        key, why = check_request(request.headers, request.method, request.path, body)
+        if key is None:
+            return Response(json.dumps({"detail": why}), status=401, mimetype="application/json")
+        row = _insert(conn, key, body.decode("utf-8", "replace"))
+        return Response(json.dumps({"id": row}), mimetype="application/json")
+
+    @app.get("/health")
+    def health() -> Response:
+        return Response('{"ok": true}', mimetype="application/json")
+
+    return app
