@@ -138,7 +138,9 @@ def _bot(table: _Table, seat: int, client: Client, seed: int, latencies: list[fl
             table.turn.notify_all()
 
 
-def _figures(count: int, seconds: float, latencies: list[float], errors: list[str]) -> dict[str, Any]:
+def _figures(count: int, seconds: float, cpu: float, latencies: list[float], errors: list[str]) -> dict[str, Any]:
+    """Requests a second, latency percentiles, and the CPU this (client) process spent a request:
+    the bots share the machine with the server, so a costly client would cap the figure."""
     ordered = sorted(latencies)
 
     def pct(p: float) -> float:
@@ -150,6 +152,7 @@ def _figures(count: int, seconds: float, latencies: list[float], errors: list[st
         "per_s": round(count / seconds, 1) if seconds else 0.0,
         "p50_ms": pct(0.50),
         "p99_ms": pct(0.99),
+        "client_cpu_ms": round(cpu / count * 1000, 2) if count else 0.0,
     }
     if errors:
         out["errors"] = errors[:5]
@@ -167,13 +170,13 @@ def load_server(url: str, games: int, moves: int, tag: str) -> dict[str, Any]:
         table.quota = moves
         for seat, client in enumerate(clients):
             threads.append(threading.Thread(target=_bot, args=(table, seat, client, g * 2 + seat, latencies, errors)))
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    seconds = time.perf_counter() - started
-    out = _figures(sum(t.moves for t, _ in tables), seconds, latencies, errors)
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    out = _figures(sum(t.moves for t, _ in tables), seconds, cpu, latencies, errors)
     out["games"] = games
     out["players"] = len(threads)
     return out
@@ -197,12 +200,12 @@ def load_ceiling(url: str, threads: int, total: int) -> dict[str, Any]:
             errors.append(str(exc))
 
     pool = [threading.Thread(target=run, args=(n,)) for n in per]
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     for t in pool:
         t.start()
     for t in pool:
         t.join()
-    return _figures(len(latencies), time.perf_counter() - started, latencies, errors)
+    return _figures(len(latencies), time.perf_counter() - started, time.process_time() - cpu, latencies, errors)
 
 
 def start_ceiling(work: Path, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:

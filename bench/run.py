@@ -209,6 +209,7 @@ def _goals_table(doc: dict[str, Any]) -> None:
         print(f"  {r['database']:<10} moves {m['per_s']:>6.1f}/s p50 {m['p50_ms']:6.1f} ms p99 {m['p99_ms']:6.1f} ms |"
               f" ceiling {c['per_s']:>6.1f}/s p50 {c['p50_ms']:6.1f} ms p99 {c['p99_ms']:6.1f} ms |"
               f" ratio {r['moves_over_ceiling']:.2f}; goal >= {r['goal']}: {_met(r['met'])}")
+        print(f"  {'':<10} (bench client CPU a request: moves {m['client_cpu_ms']:.1f} ms, ceiling {c['client_cpu_ms']:.1f} ms)")
         for err in m.get("errors", []) + c.get("errors", []):
             print(f"    error: {err}")
     if "postgresql" in h:
