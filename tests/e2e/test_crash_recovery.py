@@ -217,6 +217,7 @@ def _bot_process(home: str, game: str, bot: str, seed: float) -> None:
     Player(home).play_bot(game, bot, poll=0.05, rng=random.Random(seed), sleep=nap)
 
 
+@pytest.mark.slow
 def test_bots_killed_at_random_moments_finish_their_games(tmp_path: Path) -> None:
     """The other side of a crash: the players' clients are killed with SIGKILL at random moments
     (between signing a move and its answer, while saving what they checked, ...) and started
