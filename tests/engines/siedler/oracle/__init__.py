@@ -1,0 +1,9 @@
+"""ORACLE: frozen copy of engines/siedler/__init__.py before issue 9 (see oracle/rules.py).
+
+Die Siedler von Catan - Das Kartenspiel (two players; rulings SI-n in RULES.md), registered as `siedler`."""
+
+from tests.engines.siedler.oracle.rules import Siedler
+
+ENGINE = Siedler()
+
+__all__ = ["ENGINE", "Siedler"]

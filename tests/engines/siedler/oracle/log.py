@@ -1,0 +1,109 @@
+"""ORACLE: frozen copy of engines/siedler/log.py before issue 9 (see oracle/rules.py).
+
+Log events in words, for `pbem log` (Engine.describe_event)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tests.engines.siedler.oracle import cards
+
+NAMES = ["North", "South"]
+
+
+def _seat(x: Any) -> str:
+    return NAMES[x] if isinstance(x, int) and 0 <= x < 2 else "nobody"
+
+
+def _card(c: Any) -> str:
+    return cards.name(c) if cards.is_card(c) else "?"
+
+
+def _cards(cs: Any) -> str:
+    return ", ".join(_card(c) for c in cs or []) or "nothing"
+
+
+def _res(b: Any) -> str:
+    if isinstance(b, dict):
+        return ", ".join(f"{n} {r}" for r, n in b.items()) or "nothing"
+    if isinstance(b, list):
+        return ", ".join(b) or "nothing"
+    return str(b)
+
+
+def describe(event: Mapping[str, Any]) -> str | None:  # noqa: C901, PLR0911, PLR0912 - one line per kind
+    kind = event.get("kind")
+    d = event.get("data") or {}
+    who = _seat(d.get("seat"))
+    pile = d.get("pile")
+    p = f"pile {pile + 1}" if isinstance(pile, int) else "a pile"
+    simple = {
+        "arranged": lambda: f"{who} keeps the arrangement of the start regions",
+        "swapped_regions": lambda: f"{who} swaps the start regions {_card(d.get('a'))} and {_card(d.get('b'))}",
+        "setup": lambda: f"setup ({d.get('variant')}): piles of {d.get('piles')}",
+        "start_rolls": lambda: f"start rolls {d.get('rounds')}: {_seat(d.get('start_player'))} begins",
+        "searches": lambda: f"{who} searches {p}",
+        "pile_seen": lambda: f"{p} holds {_cards(d.get('cards'))}",
+        "took": lambda: f"{who} takes {d.get('count')} card(s) from {p} ({d.get('how')})",
+        "took_cards": lambda: f"{who} takes {_cards(d.get('cards'))} from {p}",
+        "under": lambda: f"{who} puts a card under {p}",
+        "under_card": lambda: f"{who} puts {_card(d.get('card'))} under {p}",
+        "paid": lambda: f"{who} pays {_res(d.get('resources'))} for {d.get('for')}",
+        "turn": lambda: f"turn {d.get('turn')}: {who}",
+        "rolled": lambda: f"{who} rolls production {d.get('production')}, event {d.get('event')}"
+        + (" (Alchemist)" if d.get("alchemist") else ""),
+        "produced": lambda: f"{who} produces on {d.get('number')}: "
+        + (", ".join(f"{g.get('region', g.get('resource'))} +{g['gained']}" for g in d.get("gains", [])) or "nothing"),
+        "brigand": lambda: "brigand attack: nobody in the first turns"
+        if d.get("grace")
+        else f"brigand attack on {who}: {d.get('counted')} counted, loses {_res(d.get('lost'))}",
+        "trade_advantage": lambda: f"trade advantage: {who}" + (" (blocked by a Privateer Fleet)" if d.get("blocked") else ""),
+        "knight_tournament": lambda: f"knight tournament {d.get('points')}: {who} wins",
+        "nothing_to_take": lambda: f"{who} has nothing to take ({d.get('why')})",
+        "takes": lambda: f"{who} takes 1 {d.get('resource')}"
+        + (f" from {_seat(d.get('from'))}" if d.get("from") is not None else "")
+        + f" ({d.get('why')})"
+        + ("" if d.get("stored") else ", no room: lost"),
+        "event_card": lambda: f"event card: {_card(d.get('card'))}" if d.get("card") else "no event card left",
+        "event_deck_shuffled": lambda: "the event deck is shuffled",
+        "plague": lambda: f"plague: {who} loses 1 on {', '.join(d.get('lost') or []) or 'nothing'}"
+        + (" (Aqueduct)" if d.get("protected") else ""),
+        "productive_year": lambda: f"productive year: {who} gains on {len(d.get('gains') or [])} region(s)",
+        "conflict": lambda: f"conflict: {who} takes {d.get('count')} card(s) from the opponent",
+        "conflict_cards": lambda: f"the conflict took {_cards(d.get('cards'))}",
+        "civil_war": lambda: f"civil war: {who} has no unit to lose",
+        "returned": lambda: f"{who} takes {_card(d.get('card'))} back to {d.get('to')}",
+        "master_builder": lambda: f"master builder: {who} passes",
+        "raid": lambda: "raid: nothing happens" if d.get("seat") is None else f"raid: {who} names {len(d.get('sites') or [])} building(s)",
+        "built": lambda: f"{who} builds {_card(d.get('card'))}",
+        "region_drawn": lambda: f"{who} draws the region {_card(d.get('card'))}",
+        "region": lambda: f"{who} places {_card(d.get('card'))} {d.get('side')}",
+        "no_regions": lambda: f"{who} finds the region pile empty",
+        "removed": lambda: f"{who} removes {_card(d.get('card'))} to the discard pile",
+        "bank_trade": lambda: f"{who} trades {d.get('rate')} {d.get('give')} for 1 {d.get('get')}",
+        "offer": lambda: f"{who} offers {_res(d.get('give'))} for {_res(d.get('get'))}",
+        "declined": lambda: f"{who} declines",
+        "accepted": lambda: f"{who} accepts",
+        "action_end": lambda: f"{who} ends the action phase",
+        "turn_end": lambda: f"{who}'s turn ends",
+        "token": lambda: f"the {d.get('token')} token goes to {who}",
+        "flag": lambda: f"the victory flag goes to {who} at {d.get('vp')}",
+        "game_over": lambda: f"game over: {_seat(d.get('winner'))} wins {d.get('scores')}",
+        "played": lambda: f"{who} plays {_card(d.get('card'))}",
+        "caravan": lambda: f"{who}'s caravan gives {_res(d.get('give'))} for {_res(d.get('get'))}",
+        "merchant": lambda: f"{who}'s merchant takes {_res(d.get('take'))}, gives back {d.get('give')}",
+        "region_pile_seen": lambda: f"the region pile holds {_cards(d.get('cards'))}",
+        "region_pile_shuffled": lambda: "the region pile is shuffled",
+        "spied": lambda: f"{who}'s spy sees {_cards(d.get('hand'))}",
+        "spy_takes": lambda: f"{who}'s spy takes {'a card' if d.get('took') else 'nothing'}",
+        "spy_took": lambda: f"{who}'s spy takes {_card(d.get('card'))}",
+        "no_counter": lambda: f"{who} does not counter",
+        "duel": lambda: f"{_seat(d.get('attacker'))}'s {_card(d.get('card'))} rolls {d.get('die')}"
+        + (" against a counter" if d.get("countered") else "")
+        + (": success" if d.get("success") else ": it backfires"),
+        "duel_nothing": lambda: f"{who} has nothing the duel can take",
+        "reclaimed": lambda: f"{who}'s Palace takes {_card(d.get('card'))} back from the discard pile",
+    }
+    fn = simple.get(str(kind))
+    return fn() if fn is not None else None

@@ -1,0 +1,132 @@
+"""ORACLE: frozen copy of engines/siedler/trade.py before issue 9 (see oracle/rules.py).
+
+Trade (SI-21, SI-22).
+
+    {"type": "trade", "give": r, "rate": n, "get": r2}         with the bank
+    {"type": "offer", "give": {r: n}, "get": {r: n}}           to the opponent
+
+The bank takes 3 of one resource for 1 of choice; a fleet of R takes 2 R, the Mint 1
+gold. The move names its rate: one the seat has (the bank's 3 is always there); the
+legal moves list only the best (nobody wants a worse one).
+An offer is a pending decision of the opponent: accept or decline (asynchronous).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Event, IllegalMove, Move, Rng, State
+from tests.engines.siedler.oracle import cards, effects, flow
+from tests.engines.siedler.oracle import principality as pr
+from tests.engines.siedler.oracle.flow import decision
+
+BANK_RATE = 3
+
+
+def rates(state: State, seat: int, resource: str) -> set[int]:
+    """SI-21: every rate the seat may trade this resource at: the bank's 3 always, 2 with a
+    fleet of it, 1 for gold with a Mint."""
+    return {BANK_RATE} | {r[resource] for r in effects.ask(state, seat, "trade_rates") if resource in r}
+
+
+def rate(state: State, seat: int, resource: str) -> int:
+    """The best of them (the legal moves offer only this one: nobody wants a worse)."""
+    return min(rates(state, seat, resource))
+
+
+def bank_moves(state: State, seat: int) -> list[Move]:
+    have = pr.resources(state["principalities"][seat])
+    out: list[Move] = []
+    for give in cards.RESOURCES:
+        n = rate(state, seat, give)
+        if have[give] >= n:
+            for get in cards.RESOURCES:
+                if get != give and pr.room(state["principalities"][seat], get) > 0:
+                    out.append({"type": "trade", "give": give, "rate": n, "get": get})
+    return out
+
+
+def bank_trade(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    flow.fields(move, {"give", "rate", "get"})
+    give, n, get = move.get("give"), move.get("rate"), move.get("get")
+    if give not in cards.RESOURCES or get not in cards.RESOURCES or give == get:
+        raise IllegalMove("trade bank N RESOURCE for RESOURCE (two different resources)")
+    allowed = rates(state, seat, give)
+    if n not in allowed:
+        best = min(allowed)
+        raise IllegalMove(f"you trade {give} at {best}:1" + (" or 3:1" if best != BANK_RATE else "") + " (SI-21)")
+    p = state["principalities"][seat]
+    if pr.resources(p)[give] < n:
+        raise IllegalMove(f"you have fewer than {n} {give}")
+    pr.pay(p, give, n)
+    stored = pr.gain(p, get)
+    events.append(Event("bank_trade", {"seat": seat, "give": give, "rate": n, "get": get, "stored": stored}))
+
+
+def _bundle(x: Any, what: str) -> dict[str, int]:
+    if not isinstance(x, dict) or not x:
+        raise IllegalMove(f"an offer names what you {what}: offer 1 wool for 1 ore")
+    for r, n in x.items():
+        if r not in cards.RESOURCES or type(n) is not int or n < 1:
+            raise IllegalMove(f"an offer names resources and whole numbers, not {r!r}: {n!r}")
+    return {r: x[r] for r in sorted(x)}
+
+
+def offer(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    """SI-22: one swap at a time; the opponent answers."""
+    flow.fields(move, {"give", "get"})
+    give, get = _bundle(move.get("give"), "give"), _bundle(move.get("get"), "want")
+    if set(give) & set(get):
+        raise IllegalMove("do not offer and ask the same resource")
+    if not pr.can_pay(state["principalities"][seat], give):
+        raise IllegalMove("you do not have what you offer")
+    state["pending"] = None
+    events.append(Event("offer", {"seat": seat, "give": give, "get": get}))
+    flow.push(state, {"step": "answer", "seat": 1 - seat, "give": give, "get": get}, {"step": "action"})
+
+
+def offer_moves(state: State, seat: int) -> list[Move]:
+    """One-for-one offers only (a bot's menu); longer offers are legal in notation."""
+    mine = pr.resources(state["principalities"][seat])
+    return [
+        {"type": "offer", "give": {g: 1}, "get": {w: 1}}
+        for g in cards.RESOURCES
+        if mine[g] > 0
+        for w in cards.RESOURCES
+        if w != g
+    ]
+
+
+@flow.step("answer")
+def _answer_step(state: State, s: dict[str, Any], rng: Rng, events: list[Event]) -> None:
+    flow.ask(state, "answer", s["seat"], give=s["give"], get=s["get"])
+
+
+def _legal_answer(state: State, seat: int) -> list[Move]:
+    pend = state["pending"]
+    out: list[Move] = [{"type": "decline"}]
+    if pr.can_pay(state["principalities"][seat], pend["get"]):
+        out.insert(0, {"type": "accept"})
+    return out
+
+
+@decision("answer", "accept or decline the trade offer", _legal_answer)
+def _on_answer(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
+    pend = state["pending"]
+    if move["type"] not in ("accept", "decline"):
+        raise IllegalMove("answer the offer: accept or decline")
+    flow.fields(move, set())
+    if move["type"] == "accept" and not pr.can_pay(state["principalities"][seat], pend["get"]):
+        raise IllegalMove("you do not have what is asked")
+    state["pending"] = None
+    if move["type"] == "decline":
+        events.append(Event("declined", {"seat": seat}))
+        return
+    mine, theirs = state["principalities"][seat], state["principalities"][1 - seat]
+    for r, n in pend["give"].items():
+        pr.pay(theirs, r, n)
+        pr.gain(mine, r, n)
+    for r, n in pend["get"].items():
+        pr.pay(mine, r, n)
+        pr.gain(theirs, r, n)
+    events.append(Event("accepted", {"seat": seat, "give": pend["give"], "get": pend["get"]}))
