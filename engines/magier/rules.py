@@ -64,7 +64,6 @@ from engines.magier.board import (
     FLAMES,
     INDEX,
     START,
-    STEP,
     WRAPS,
     cell_index,
     describe_bad_cell,
@@ -79,10 +78,10 @@ from engines.magier.mechanics import (
     cells_from_board,
     is_own_magician,
     jump,
-    jump_destinations,
     position_key,
     step,
 )
+from engines.magier.mechanics import movement_moves as _movement_moves
 
 SEAT_NAMES = ["red", "black"]
 WISDOM_VALUES = [2, 2, 1, 1, 1, -1, -1]  # MH-5, largest first
@@ -184,28 +183,17 @@ def placement_moves(state: State, seat: Seat) -> list[Move]:
 
 
 def movement_moves(state: State, seat: Seat) -> list[Move]:
-    """Every step and one canonical jump per destination that MH-8..MH-11 allow."""
-    cells = cells_from_board(state["board"])
-    wrap = state["options"]["wrap"]
-    now = position_key(cells)
-    banned = state["prev_position"]
-    moves: list[Move] = []
-    for src, piece in enumerate(cells):
-        if not is_own_magician(piece, seat):
-            continue
-        for d in range(6):
-            try:
-                out = step(cells, src, d, wrap, seat)
-            except Refused:
-                continue
-            if _repeats(out, now, banned) is None:
-                moves.append({"type": "step", "from": CELLS[src], "to": CELLS[STEP[wrap][src][d]]})
-        for dest, path in jump_destinations(cells, src).items():
-            new = list(cells)
-            new[dest], new[src] = cells[src], None
-            if _repeats(Outcome(new), now, banned) is None:
-                moves.append({"type": "jump", "path": [CELLS[i] for i in path]})
-    return moves
+    """Every step and one canonical jump per destination that MH-8..MH-11 allow.
+
+    mechanics.movement_moves lists exactly the moves that playing every candidate and comparing
+    position keys would (issue 9; tests/engines/magier/test_oracle_moves.py), without building
+    a board per candidate. The step moves in the list are shared between calls: never change one.
+    """
+    return list(
+        _movement_moves(
+            cells_from_board(state["board"]), seat, state["options"]["wrap"], state["prev_position"]
+        )
+    )
 
 
 def _repeats(out: Outcome, now: str, banned: str | None) -> str | None:
