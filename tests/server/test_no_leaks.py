@@ -5,15 +5,18 @@ until the reveal; private payloads go to their seats only).
 For every registered engine (the toy excepted) and a few option sets, random bots play over the
 real app (conftest.serve: HTTP on loopback, real Players, real signatures) to seeded random
 points. At each point every endpoint is asked by each seat and by an unauthenticated caller:
-summary, the lists of games, view, moves, log, export of the unfinished game, and refusals (an illegal move, a stale
-move: 409 with head, a move out of turn, an unsigned read). Against the server's stored state S:
+summary, the lists of games, view, moves, log, export of the unfinished game, mute, and
+refusals (an illegal move, a stale move: 409 with head, a move out of turn, an unsigned read,
+an abort too early); and every answer the players' own clients got while playing (joins, moves,
+a resignation at the end) is kept. Against the server's stored state S:
 
 - the views shown are exactly engine.view(S, seat) and engine.view(S, None); the legal moves are
   the seat's own; every payload shown is one of the stored payloads for that seat, all of them;
-- no answer (nor any mail of the game, decoded) holds a concealed value: the seed, a salt of a payload, view or secret that is not
-  the caller's, or a fragment of S that the caller's view does not show (per engine below: a
-  hidden piece, another seat's hand, the order of the deck, an unseen answer), as the engine
-  serialises it (canonical JSON), anywhere in the body (strings included) or the headers.
+- no answer (nor any mail of the game, decoded) holds a concealed value: the seed, a salt of a
+  payload, view or secret that is not the caller's, or a fragment of S that the caller's view
+  does not show (per engine below: a hidden piece, another seat's hand, the order of the deck,
+  an unseen answer), as the engine serialises it (canonical JSON), anywhere in the body
+  (strings included) or the headers.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ from tests.conftest import serve
 
 SEED = 20260909
 CHECKPOINTS = 3  # random points per game where everything is asked
-MOST_MOVES = 40  # per game: some games (random Feuersalamander bots) never end on their own
+MOST_MOVES = 32  # per game: some games (random Feuersalamander bots) never end on their own
 
 
 def canon(value: Any) -> str:
@@ -351,6 +354,9 @@ def check_point(url: str, game_id: str, players: list[Player], rng: random.Rando
             shown = view.data["payloads"]
             assert all(c.seat in p["to"] for p in shown), "a payload for another seat"
             assert shown == st.payloads[c.seat], "the seat's payloads are not exactly its stored ones"
+            for path, body in ((f"{base}/mute", {"mute": False}), (f"{base}/abort", {})):
+                other = c.ask("POST", path, body)  # the abort: 409 (too young) or 403 (not the creator)
+                assert other.status in (200, 403, 409), (path, other.status, other.text)
             moves = c.ask("GET", f"{base}/moves")
             due = game.status == "running" and game.to_move == c.seat
             legal = engine.legal_moves(st.state, c.seat) if due else []
@@ -427,14 +433,14 @@ def test_no_answer_leaks_what_the_seat_does_not_see(tmp_path: Path) -> None:
                 player = Player(tmp_path / "homes" / f"g{n}s{seat}")
                 player.init_account(live.url, f"g{n}s{seat}", f"g{n}s{seat}@example.org")
                 players.append(player)
+            seen = [record_answers(p) for p in players]  # from the joins on
             game = players[0].new_game(engine_id, options, len(bots))["id"]
             for player in players:
                 player.join(game)
-            seen = [record_answers(p) for p in players]
             stops = sorted(rng.sample(range(1, MOST_MOVES), CHECKPOINTS - 1)) + [MOST_MOVES]
             made = 0
             label = f"{engine_id} {canon(options)} x{len(bots)}"
-            checked[label] = check_point(live.url, game, players, rng)  # right after the start
+            checked[label] = check_played(stored(game), seen) + check_point(live.url, game, players, rng)
             for stop in stops:
                 while made < stop:
                     summary = players[0].api.game(game)
@@ -447,5 +453,8 @@ def test_no_answer_leaks_what_the_seat_does_not_see(tmp_path: Path) -> None:
                 checked[label] += check_played(stored(game), seen) + check_point(live.url, game, players, rng)
                 if players[0].api.game(game)["status"] != "running":
                     break
+            else:  # still running: a seat resigns (in a game of three it leaves, the others play on)
+                players[rng.randrange(len(players))].resign(game)
+                checked[label] += check_played(stored(game), seen) + check_point(live.url, game, players, rng)
     print(f"answers checked per game: {checked}")
     assert set(checked) and all(checked.values())
