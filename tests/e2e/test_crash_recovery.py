@@ -230,7 +230,7 @@ def test_bots_killed_at_random_moments_finish_their_games(tmp_path: Path) -> Non
     bots: dict[tuple[str, int], Any] = {}
     plans: dict[tuple[str, int], tuple[str, str]] = {}
     try:
-        for n, (engine, options, kinds) in enumerate(GAMES[:4]):
+        for n, (engine, options, kinds) in enumerate(GAMES[:3]):
             homes = [tmp_path / "homes" / f"g{n}s{seat}" for seat in range(len(kinds))]
             for seat, home in enumerate(homes):
                 Player(home).init_account(server.url, f"g{n}s{seat}", f"g{n}s{seat}@example.org")

@@ -143,7 +143,7 @@ def generic_concealed(state: dict[str, Any], view: dict[str, Any]) -> list[str]:
 # Option sets and bots per engine; an engine not listed plays its defaults with random bots.
 GAMES: dict[str, list[tuple[dict[str, Any], list[str]]]] = {
     "magier": [({"blind": False, "move_limit": 6}, ["greedy", "random"]), ({"move_limit": 6}, ["random", "random"])],
-    "feuersalamander": [({}, ["simple", "random"]), ({}, ["random", "simple", "simple"])],
+    "feuersalamander": [({}, ["random", "simple", "simple"])],  # three seats: one may leave
     "cavemen": [({"round_limit": 4}, ["simple", "random"])],
     "siedler": [({}, ["builder", "random"])],
 }
