@@ -191,9 +191,16 @@ def load_default() -> Catalog:
 
 CATALOG = load_default()
 
+# Tables built once at import (issue 9: the rules ask these questions thousands of times a
+# move): a card's points, effect id and resource by id. Unknown ids raise KeyError as before.
+_CARDS = CATALOG.cards
+POINTS_OF: dict[str, dict[str, int]] = {i: {w: int(c["points"].get(w, 0)) for w in POINTS} for i, c in _CARDS.items()}
+EFFECT_OF: dict[str, str | None] = {i: c["effect"] for i, c in _CARDS.items()}
+RESOURCE_OF: dict[str, str | None] = {i: c.get("resource") for i, c in _CARDS.items()}
+
 
 def card(card_id: str) -> Mapping[str, Any]:
-    return CATALOG[card_id]
+    return _CARDS[card_id]
 
 
 def is_card(card_id: Any) -> bool:
@@ -209,7 +216,7 @@ def name(card_id: str) -> str:
 
 
 def points(card_id: str, what: str) -> int:
-    return int(CATALOG[card_id]["points"].get(what, 0))
+    return POINTS_OF[card_id][what] if what in POINTS else int(_CARDS[card_id]["points"].get(what, 0))
 
 
 def cost(card_id: str) -> dict[str, int]:
@@ -217,7 +224,7 @@ def cost(card_id: str) -> dict[str, int]:
 
 
 def effect(card_id: str) -> str | None:
-    return CATALOG[card_id]["effect"]
+    return EFFECT_OF[card_id]
 
 
 def effect_args(card_id: str) -> dict[str, Any]:
@@ -225,7 +232,7 @@ def effect_args(card_id: str) -> dict[str, Any]:
 
 
 def is_knight(card_id: str) -> bool:
-    return CATALOG[card_id]["effect"] == "knight"
+    return EFFECT_OF[card_id] == "knight"
 
 
 def start_regions(player: int) -> list[dict[str, Any]]:

@@ -203,6 +203,42 @@ PASSIVE: dict[str, Handler] = {
     "university": university,
 }
 
+# The one hook each passive handler answers (None: it answers none). `ask` calls a card's
+# handler only for its hook, so a question skips the cards that cannot answer it (issue 9);
+# tests/engines/siedler/test_oracle.py asks every handler every hook to keep this table true.
+HOOK: dict[str, str | None] = {
+    "aqueduct": "plague_all",
+    "bath_house": "plague_city",
+    "church": "civil_war_safe",
+    "tower": "spy_look_only",
+    "wall": "spy_immune",
+    "fire_station": "arson_shelter",
+    "embassy": "sees_draws",
+    "palace": "reclaims_discard",
+    "privateer": "blocks_trade_advantage",
+    "hand_limit": "hand_limit",
+    "doubling": "doubles",
+    "garrison": "guarded",
+    "trade_fleet": "trade_rates",
+    "mint": "trade_rates",
+    "harbor": "commerce_bonus",
+    "town_hall": "search_cost",
+    "parliament": "search_cost",
+    "knight": "is_knight",
+    "smithy": "strength_per_knight",
+    "cannon": None,
+    "castle": "knight_ore_discount",
+    "crane": "city_discount",
+    "customs_office": "gold_income",
+    "imelda": "opposing_knight_malus",
+    "university": "one_per_player",
+}
+# hook -> the card ids whose handler answers it
+_ANSWERING: dict[str, frozenset[str]] = {}
+for _id, _effect in cards.EFFECT_OF.items():
+    if _effect in PASSIVE and HOOK[_effect] is not None:
+        _ANSWERING[HOOK[_effect]] = _ANSWERING.get(HOOK[_effect], frozenset()) | {_id}  # type: ignore[index]
+
 # Effect ids of cards.json whose rules are not written yet (kept honest by the tests).
 NOT_YET: frozenset[str] = frozenset()
 
@@ -224,14 +260,16 @@ def card_answers(state: dict[str, Any], seat: int, card: str, hook: str) -> Any:
 
 def ask(state: dict[str, Any], seat: int, hook: str) -> list[Any]:
     """Ask every card seat `seat` has built; the answers that are not None, in table order."""
+    answering = _ANSWERING.get(hook)
+    if not answering:
+        return []
     p = state["principalities"][seat]
     out = []
-    for _, card in pr.axis(p):
-        h = PASSIVE.get(cards.effect(card) or "")
-        if h is not None and (v := h(hook, Ctx(state, seat, card))) is not None:
-            out.append(v)
+    if "road" in answering or any(c["card"] in answering for c in p["centers"].values()):
+        for _, card in pr.axis(p):
+            if card in answering and (v := PASSIVE[cards.EFFECT_OF[card]](hook, Ctx(state, seat, card))) is not None:  # type: ignore[index]
+                out.append(v)
     for col, side, _, card in pr.expansions(p):
-        h = PASSIVE.get(cards.effect(card) or "")
-        if h is not None and (v := h(hook, Ctx(state, seat, card, col, side))) is not None:
+        if card in answering and (v := PASSIVE[cards.EFFECT_OF[card]](hook, Ctx(state, seat, card, col, side))) is not None:  # type: ignore[index]
             out.append(v)
     return out

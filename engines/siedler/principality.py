@@ -55,8 +55,10 @@ def new(player: int, arrangement: list[str] | None = None) -> dict[str, Any]:
 
 def axis(p: dict[str, Any]) -> list[tuple[int, str]]:
     """The axis from left to right: (col, "settlement" | "city" | "road")."""
-    items = [(int(c), v["card"]) for c, v in p["centers"].items()] + [(c, "road") for c in p["roads"]]
-    return sorted(items)
+    items = [(int(c), v["card"]) for c, v in p["centers"].items()]
+    items += [(c, "road") for c in p["roads"]]
+    items.sort()
+    return items
 
 
 def ends(p: dict[str, Any]) -> dict[str, tuple[int, str]]:
@@ -67,7 +69,9 @@ def ends(p: dict[str, Any]) -> dict[str, tuple[int, str]]:
 
 def centers(p: dict[str, Any]) -> list[int]:
     """Columns of settlements and cities, left to right (numbered 1.. in notation)."""
-    return sorted(int(c) for c in p["centers"])
+    cols = [int(c) for c in p["centers"]]
+    cols.sort()
+    return cols
 
 
 def col_at(p: dict[str, Any], number: Any) -> int | None:
@@ -103,9 +107,11 @@ def region_at(p: dict[str, Any], col: int, side: str) -> dict[str, Any] | None:
 
 def regions(p: dict[str, Any]) -> Iterator[tuple[int, str, dict[str, Any]]]:
     """Every region: (col, side, {"card", "stock"}), left to right, above first."""
-    for col in sorted(int(c) for c in p["regions"]):
+    rs = p["regions"]
+    for key in sorted(rs, key=int):
+        col, slot = int(key), rs[key]
         for side in SIDES:
-            r = p["regions"][str(col)].get(side)
+            r = slot.get(side)
             if r is not None:
                 yield col, side, r
 
@@ -122,8 +128,9 @@ def city_regions(p: dict[str, Any], col: int) -> list[dict[str, Any]]:
 
 def expansions(p: dict[str, Any]) -> Iterator[tuple[int, str, int, str]]:
     """Every built expansion: (col, side, level, card)."""
-    for col in centers(p):
-        c = center(p, col)
+    cs = p["centers"]
+    for key in sorted(cs, key=int):
+        c, col = cs[key], int(key)
         for side in SIDES:
             for level, card in enumerate(c[side]):
                 if card is not None:
@@ -155,12 +162,15 @@ def free_sites(p: dict[str, Any], placement: str) -> list[tuple[int, str, int]]:
 
 
 def resources(p: dict[str, Any], exempt: set[tuple[int, str]] | None = None) -> dict[str, int]:
-    """Stored resources by type (SI-4); regions in `exempt` (col, side) are not counted."""
+    """Stored resources by type (SI-4); regions in `exempt` (col, side) are not counted.
+    (A sum: the regions are visited in any order.)"""
     out = dict.fromkeys(cards.RESOURCES, 0)
-    for col, side, r in regions(p):
-        if exempt and (col, side) in exempt:
-            continue
-        out[cards.card(r["card"])["resource"]] += r["stock"]
+    resource_of = cards.RESOURCE_OF
+    for key, slot in p["regions"].items():
+        for side, r in slot.items():
+            if r is None or (exempt and (int(key), side) in exempt):
+                continue
+            out[resource_of[r["card"]]] += r["stock"]  # type: ignore[index]
     return out
 
 
@@ -170,14 +180,15 @@ def total(p: dict[str, Any]) -> int:
 
 def room(p: dict[str, Any], resource: str) -> int:
     """How many more of this resource the regions can hold."""
-    return sum(CAP - r["stock"] for _, _, r in regions(p) if cards.card(r["card"])["resource"] == resource)
+    resource_of = cards.RESOURCE_OF
+    return sum(CAP - r["stock"] for _, _, r in regions(p) if resource_of[r["card"]] == resource)
 
 
 def pay(p: dict[str, Any], resource: str, n: int = 1) -> None:
     """SI-4: payments take from any regions of the type; we take from the fullest first
     (leftmost on a tie), a fixed reading so a payment needs no extra decision."""
     for _ in range(n):
-        rs = [r for _, _, r in regions(p) if cards.card(r["card"])["resource"] == resource and r["stock"] > 0]
+        rs = [r for _, _, r in regions(p) if cards.RESOURCE_OF[r["card"]] == resource and r["stock"] > 0]
         if not rs:
             raise ValueError(f"no {resource} to pay")
         best = max(rs, key=lambda r: r["stock"])  # max keeps the first (leftmost) on a tie
@@ -189,7 +200,7 @@ def gain(p: dict[str, Any], resource: str, n: int = 1) -> int:
     none with room: lost. Returns how many were stored."""
     stored = 0
     for _ in range(n):
-        rs = [r for _, _, r in regions(p) if cards.card(r["card"])["resource"] == resource and r["stock"] < CAP]
+        rs = [r for _, _, r in regions(p) if cards.RESOURCE_OF[r["card"]] == resource and r["stock"] < CAP]
         if not rs:
             break
         min(rs, key=lambda r: r["stock"])["stock"] += 1

@@ -47,6 +47,23 @@ NAMES = ["North", "South"]
 
 
 def _copy(x: Any) -> Any:
+    """A deep copy with the meaning of a JSON round trip (tuples become lists), which it
+    replaced for speed (issue 9). Plain JSON values are copied directly; anything else
+    (another key type, a subclass, a Mapping that is no dict) takes the round trip as before,
+    so it fails or converts exactly as it did."""
+    t = type(x)
+    if t is dict:
+        out = {}
+        for k, v in x.items():
+            if type(k) is not str:
+                return json.loads(json.dumps(x))
+            tv = type(v)
+            out[k] = v if tv is str or tv is int or v is None or tv is bool else _copy(v)
+        return out
+    if t is list or t is tuple:
+        return [v if type(v) is str or type(v) is int or v is None else _copy(v) for v in x]
+    if t is str or t is int or t is bool or x is None:
+        return x
     return json.loads(json.dumps(x))
 
 

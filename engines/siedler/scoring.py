@@ -13,11 +13,19 @@ from typing import Any
 
 from engines.core import Event, State
 from engines.siedler import cards, effects
-from engines.siedler import principality as pr
+from engines.siedler.cards import POINTS_OF, SIDES
 
 
 def _built(state: State, seat: int) -> list[str]:
-    return pr.built(state["principalities"][seat])
+    """Every card on the table in this seat's principality, in no particular order (the
+    callers sum points or test membership; issue 9: this runs several times a move)."""
+    p = state["principalities"][seat]
+    out = ["road"] * len(p["roads"])
+    for c in p["centers"].values():
+        out.append(c["card"])
+        for side in SIDES:
+            out += [x for x in c[side] if x is not None]
+    return out
 
 
 def strength(state: State, seat: int) -> int:
@@ -26,20 +34,21 @@ def strength(state: State, seat: int) -> int:
     bonus = sum(effects.ask(state, seat, "strength_per_knight"))
     malus = sum(effects.ask(state, 1 - seat, "opposing_knight_malus"))
     total = 0
+    effect_of = cards.EFFECT_OF
     for card in _built(state, seat):
-        s = cards.points(card, "strength")
-        if cards.is_knight(card):
+        s = POINTS_OF[card]["strength"]
+        if effect_of[card] == "knight":
             s = max(0, s + bonus - malus)
         total += s
     return total
 
 
 def tournament(state: State, seat: int) -> int:
-    return sum(cards.points(c, "tournament") for c in _built(state, seat))
+    return sum(POINTS_OF[c]["tournament"] for c in _built(state, seat))
 
 
 def commerce(state: State, seat: int) -> int:
-    return sum(cards.points(c, "commerce") for c in _built(state, seat)) + sum(
+    return sum(POINTS_OF[c]["commerce"] for c in _built(state, seat)) + sum(
         effects.ask(state, seat, "commerce_bonus")
     )
 
@@ -50,7 +59,7 @@ def has_city(state: State, seat: int) -> bool:
 
 def vp(state: State, seat: int) -> int:
     """SI-18: printed VP of everything built, plus 1 per token held."""
-    total = sum(cards.points(c, "vp") for c in _built(state, seat))
+    total = sum(POINTS_OF[c]["vp"] for c in _built(state, seat))
     total += sum(1 for holder in state["tokens"].values() if holder == seat)
     return total
 

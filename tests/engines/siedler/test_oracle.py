@@ -247,3 +247,44 @@ def test_events_and_states_returned_are_not_shared_with_the_next_move() -> None:
             again, _ = LIVE.apply(state, seat, move, Rng(key))
             assert canonical(again) == want and canonical(new) == want
             state = new
+
+
+def test_each_passive_handler_answers_only_the_hook_its_table_entry_names() -> None:
+    """effects.ask skips the cards whose handler cannot answer a hook (issue 9), by the table
+    effects.HOOK: every handler is asked every hook, at a site, and answers exactly its own."""
+    from engines.siedler import cards, effects
+
+    state, _ = LIVE.setup(2, {}, Rng(b"hooks"))
+    hooks = {h for h in effects.HOOK.values() if h is not None} | {"nonsense", "vp", "strength"}
+    assert set(effects.HOOK) == set(effects.PASSIVE)
+    for effect, handler in effects.PASSIVE.items():
+        card = next(i for i, e in cards.EFFECT_OF.items() if e == effect)
+        for hook in hooks:
+            for ctx in (effects.Ctx(state, 0, card, 2, "above"), effects.Ctx(state, 1, card)):
+                answered = handler(hook, ctx) is not None
+                assert not answered or hook == effects.HOOK[effect], (effect, hook)
+            if hook == effects.HOOK[effect]:
+                assert handler(hook, effects.Ctx(state, 0, card, 2, "above")) is not None, effect
+
+
+def test_every_hook_asked_of_built_cards_answers_as_the_oracle() -> None:
+    """The same answers, in the same order, to every hook on the principalities of builder
+    games of both variants (cards built in all places, the Tournament Set's among them)."""
+    from engines.siedler import effects
+    from tests.engines.siedler.oracle import effects as oracle_effects
+
+    hooks = sorted({h for h in effects.HOOK.values() if h is not None} | {"nonsense"})
+    for seed in range(8):
+        state, _ = LIVE.setup(2, options_for(seed), Rng(b"ask %d" % seed))
+        rnd = random.Random(seed)
+        for i in range(400):
+            seat = LIVE.to_move(state)
+            if seat is None:
+                break
+            for s in (0, 1):
+                for hook in hooks:
+                    got = effects.ask(state, s, hook)
+                    assert same(got, oracle_effects.ask(state, s, hook)), (hook, i)
+            legal = LIVE.legal_moves(state, seat)
+            move = BOTS["builder"](LIVE.view(state, seat), legal, rnd)
+            state, _ = LIVE.apply(state, seat, move, Rng(b"ask %d %d" % (seed, i)))
