@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engines.magier.notation import WRAPS_NOTE, wraps
+
 SEATS = ["red", "black"]
 
 
@@ -30,7 +32,10 @@ def describe(event: Mapping[str, Any]) -> str | None:
         text = f"{_seat(data.get('seat'))} steps from {data.get('from')} to {data.get('to')}"
         pushed = data.get("pushed") or []
         if pushed:
-            text += ", pushing " + ", ".join(f"{a} to {b}" for a, b in pushed)
+            text += ", pushing " + ", ".join(
+                f"{a} to {b}" + (" " + WRAPS_NOTE if wraps({"type": "step", "from": a, "to": b}) else "")
+                for a, b in pushed
+            )
         return text
     if kind == "jumped":
         return f"{_seat(data.get('seat'))} jumps {' to '.join(data.get('path') or [])}"

@@ -202,6 +202,16 @@ def test_mh8_push_wraps_through_the_edge() -> None:
     assert events[0].data["pushed"] == [["a5", "a1"], ["a1", "a2"]]
 
 
+
+def test_mh8_a_push_through_the_edge_is_marked_in_the_log() -> None:
+    """MH-4, MH-8 (issue 8): `pbem log` marks each pushed piece that crossed the edge "(wraps)",
+    as it marks a step that does; pieces pushed along the board are not marked."""
+    state = position({"a4": "R", "a5": "B", "a1": "b1", "i9": "B"})
+    _, events = play(state, 0, "a4-a5")
+    told = E.describe_event(events[0].to_json())
+    assert told == "red steps from a4 to a5, pushing a5 to a1 (wraps), a1 to a2"
+
+
 def test_mh8_only_own_magicians_move() -> None:
     state = position({"a4": "R", "a5": "B", "a1": "r1", "i9": "B"})
     refused(state, 0, "a5-a1", "no magician of yours on a5")
