@@ -222,6 +222,7 @@ def build_expansion(state: State, seat: int, move: Move, rng: Rng, events: list[
 
 def expansion_moves(state: State, seat: int) -> list[Move]:
     p = _prin(state, seat)
+    have = pr.resources(p)
     out: list[Move] = []
     candidates = sorted(set(state["hands"][seat]) | set(state["display"]))
     for card in candidates:
@@ -229,7 +230,7 @@ def expansion_moves(state: State, seat: int) -> list[Move]:
             continue
         sites = {(c, s) for c, s, _ in pr.free_sites(p, cards.card(card)["placement"])}
         for omit in omit_options(state, seat, card):
-            if not pr.can_pay(p, cost_of(state, seat, card, omit)):
+            if not pr.can_pay(p, cost_of(state, seat, card, omit), have):
                 continue
             for col, side in sorted(sites):
                 m = {"type": "expand", "card": card, "at": pr.number_of(p, col), "side": side}
@@ -239,13 +240,14 @@ def expansion_moves(state: State, seat: int) -> list[Move]:
 
 def axis_moves(state: State, seat: int) -> list[Move]:
     p = _prin(state, seat)
+    have = pr.resources(p)
     out: list[Move] = []
     for what in ("road", "settlement"):
-        if pr.can_pay(p, cards.cost(what)):
+        if pr.can_pay(p, cards.cost(what), have):
             out += [{"type": "build", "what": what, "end": e} for e in ENDS if can_extend(state, seat, what, e)]
     if state["supply"]["city"] > 0:
         for omit in omit_options(state, seat, "city"):
-            if pr.can_pay(p, cost_of(state, seat, "city", omit)):
+            if pr.can_pay(p, cost_of(state, seat, "city", omit), have):
                 for col in pr.centers(p):
                     if pr.center(p, col)["card"] == "settlement":
                         m = {"type": "build", "what": "city", "at": pr.number_of(p, col)}

@@ -18,6 +18,7 @@ from typing import Any
 
 from engines.siedler import cards
 from engines.siedler import principality as pr
+from engines.siedler.cards import SIDES
 
 
 @dataclass(frozen=True)
@@ -258,12 +259,28 @@ def card_answers(state: dict[str, Any], seat: int, card: str, hook: str) -> Any:
     return None if h is None else h(hook, Ctx(state, seat, card))
 
 
+def _holds_any(p: dict[str, Any], ids: frozenset[str]) -> bool:
+    """Whether any of these cards is built in the principality (a quick look, in no order)."""
+    if p["roads"] and "road" in ids:
+        return True
+    for c in p["centers"].values():
+        if c["card"] in ids:
+            return True
+        for side in SIDES:
+            for x in c[side]:
+                if x in ids:
+                    return True
+    return False
+
+
 def ask(state: dict[str, Any], seat: int, hook: str) -> list[Any]:
     """Ask every card seat `seat` has built; the answers that are not None, in table order."""
     answering = _ANSWERING.get(hook)
     if not answering:
         return []
     p = state["principalities"][seat]
+    if not _holds_any(p, answering):
+        return []
     out = []
     if "road" in answering or any(c["card"] in answering for c in p["centers"].values()):
         for _, card in pr.axis(p):

@@ -208,6 +208,8 @@ def gain(p: dict[str, Any], resource: str, n: int = 1) -> int:
     return stored
 
 
-def can_pay(p: dict[str, Any], cost: dict[str, int]) -> bool:
-    have = resources(p)
+def can_pay(p: dict[str, Any], cost: dict[str, int], have: dict[str, int] | None = None) -> bool:
+    """`have`: the principality's `resources` when the caller has counted them already."""
+    if have is None:
+        have = resources(p)
     return all(have[r] >= n for r, n in cost.items())

@@ -72,8 +72,8 @@ def _detached(events: list[Event]) -> list[Event]:
 
 
 def _settle(state: State, events: list[Event]) -> None:
-    scoring.update(state, events)
-    turn.winner_check(state, events)
+    points = scoring.update(state, events)
+    turn.winner_check(state, events, list(points))
 
 
 if _settle not in flow.AFTER:

@@ -28,14 +28,14 @@ def _built(state: State, seat: int) -> list[str]:
     return out
 
 
-def strength(state: State, seat: int) -> int:
+def strength(state: State, seat: int, built: list[str] | None = None) -> int:
     """SI-18: units' strength; each knight +1 per own Smithy and -1 per opposing Imelda
-    (ST-13, never below 0)."""
+    (ST-13, never below 0). `built`: the seat's `_built` when the caller has it already."""
     bonus = sum(effects.ask(state, seat, "strength_per_knight"))
     malus = sum(effects.ask(state, 1 - seat, "opposing_knight_malus"))
     total = 0
     effect_of = cards.EFFECT_OF
-    for card in _built(state, seat):
+    for card in _built(state, seat) if built is None else built:
         s = POINTS_OF[card]["strength"]
         if effect_of[card] == "knight":
             s = max(0, s + bonus - malus)
@@ -47,8 +47,9 @@ def tournament(state: State, seat: int) -> int:
     return sum(POINTS_OF[c]["tournament"] for c in _built(state, seat))
 
 
-def commerce(state: State, seat: int) -> int:
-    return sum(POINTS_OF[c]["commerce"] for c in _built(state, seat)) + sum(
+def commerce(state: State, seat: int, built: list[str] | None = None) -> int:
+    built = _built(state, seat) if built is None else built
+    return sum(POINTS_OF[c]["commerce"] for c in built) + sum(
         effects.ask(state, seat, "commerce_bonus")
     )
 
@@ -57,9 +58,9 @@ def has_city(state: State, seat: int) -> bool:
     return "city" in _built(state, seat)
 
 
-def vp(state: State, seat: int) -> int:
+def vp(state: State, seat: int, built: list[str] | None = None) -> int:
     """SI-18: printed VP of everything built, plus 1 per token held."""
-    total = sum(POINTS_OF[c]["vp"] for c in _built(state, seat))
+    total = sum(POINTS_OF[c]["vp"] for c in (_built(state, seat) if built is None else built))
     total += sum(1 for holder in state["tokens"].values() if holder == seat)
     return total
 
@@ -73,26 +74,31 @@ def _holder(values: list[int], allowed: list[bool]) -> int | None:
     return None
 
 
-def update(state: State, events: list[Event]) -> None:
-    """SI-19 tokens and SI-46 victory flag, after every change."""
-    knight = _holder([strength(state, s) for s in (0, 1)], [True, True])
+def update(state: State, events: list[Event]) -> list[int]:
+    """SI-19 tokens and SI-46 victory flag, after every change. Returns both seats' VP after
+    it (the win check that follows needs them: issue 9, counted once)."""
+    built = [_built(state, s) for s in (0, 1)]  # nothing is built or razed in here
+    knight = _holder([strength(state, s, built[s]) for s in (0, 1)], [True, True])
     needs_city = state["options"]["windmill_needs_city"]
-    windmill = _holder([commerce(state, s) for s in (0, 1)], [has_city(state, s) or not needs_city for s in (0, 1)])
+    windmill = _holder(
+        [commerce(state, s, built[s]) for s in (0, 1)], ["city" in built[s] or not needs_city for s in (0, 1)]
+    )
     for token, holder in (("knight", knight), ("windmill", windmill)):
         if state["tokens"][token] != holder:
             state["tokens"][token] = holder
             events.append(Event("token", {"token": token, "seat": holder}))
-    _update_flag(state, events)
+    points = [vp(state, s, built[s]) for s in (0, 1)]
+    _update_flag(state, events, points)
+    return points
 
 
-def _update_flag(state: State, events: list[Event]) -> None:
+def _update_flag(state: State, events: list[Event], points: list[int]) -> None:
     """SI-46: the flag shows the leader and his VP. Nobody holds it until a player has more
     than the 2 it starts at (3 VP); then it follows its holder's VP, down as well as up,
     and passes to the opponent as soon as he has strictly more than the holder."""
     flag = state.get("flag")
     if flag is None:
         return
-    points = [vp(state, s) for s in (0, 1)]
     holder = flag["seat"]
     if holder is None:
         order = [state["turn"], 1 - state["turn"]] if state["turn"] is not None else [0, 1]

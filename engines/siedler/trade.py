@@ -33,14 +33,20 @@ def rate(state: State, seat: int, resource: str) -> int:
 
 
 def bank_moves(state: State, seat: int) -> list[Move]:
-    have = pr.resources(state["principalities"][seat])
+    p = state["principalities"][seat]
+    have = pr.resources(p)
+    fleets = effects.ask(state, seat, "trade_rates")  # asked once, not once per resource
+    room: dict[str, bool] = {}
     out: list[Move] = []
     for give in cards.RESOURCES:
-        n = rate(state, seat, give)
+        n = min({BANK_RATE} | {r[give] for r in fleets if give in r})  # = rate(state, seat, give)
         if have[give] >= n:
             for get in cards.RESOURCES:
-                if get != give and pr.room(state["principalities"][seat], get) > 0:
-                    out.append({"type": "trade", "give": give, "rate": n, "get": get})
+                if get != give:
+                    if get not in room:
+                        room[get] = pr.room(p, get) > 0
+                    if room[get]:
+                        out.append({"type": "trade", "give": give, "rate": n, "get": get})
     return out
 
 

@@ -225,13 +225,14 @@ def _end_turn(state: State, s: dict[str, Any], rng: Rng, events: list[Event]) ->
     flow.push(state, {"step": "begin_turn", "seat": 1 - state["turn"]})
 
 
-def winner_check(state: State, events: list[Event]) -> None:
+def winner_check(state: State, events: list[Event], points: list[int] | None = None) -> None:
     """SI-20: the active player wins when he has the target during his own turn (checked after
-    every move, and so at the start of his turn too)."""
+    every move, and so at the start of his turn too). `points`: both seats' VP if counted."""
     seat = state["turn"]
     if seat is None or state["result"] is not None:
         return
-    points = [scoring.vp(state, s) for s in (0, 1)]
+    if points is None:
+        points = [scoring.vp(state, s) for s in (0, 1)]
     if points[seat] >= state["options"]["target"]:
         state["result"] = {
             "winner": seat,
