@@ -273,13 +273,13 @@ def _holds_any(p: dict[str, Any], ids: frozenset[str]) -> bool:
     return False
 
 
-def ask(state: dict[str, Any], seat: int, hook: str) -> list[Any]:
+def ask(state: dict[str, Any], seat: int, hook: str, built: list[str] | None = None) -> list[Any]:
     """Ask every card seat `seat` has built; the answers that are not None, in table order."""
     answering = _ANSWERING.get(hook)
     if not answering:
         return []
     p = state["principalities"][seat]
-    if not _holds_any(p, answering):
+    if not _holds_any(p, answering) if built is None else answering.isdisjoint(built):
         return []
     out = []
     if "road" in answering or any(c["card"] in answering for c in p["centers"].values()):

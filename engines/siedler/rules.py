@@ -24,7 +24,6 @@ recomputes the tokens and checks the win (SI-19, SI-20) after every step.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,6 +32,7 @@ from engines.siedler import (  # noqa: F401 - importing registers the steps and 
     action,
     arrange,
     build,
+    copying,
     event_cards,
     flow,
     hands,
@@ -46,25 +46,7 @@ from engines.siedler import (  # noqa: F401 - importing registers the steps and 
 NAMES = ["North", "South"]
 
 
-def _copy(x: Any) -> Any:
-    """A deep copy with the meaning of a JSON round trip (tuples become lists), which it
-    replaced for speed (issue 9). Plain JSON values are copied directly; anything else
-    (another key type, a subclass, a Mapping that is no dict) takes the round trip as before,
-    so it fails or converts exactly as it did."""
-    t = type(x)
-    if t is dict:
-        out = {}
-        for k, v in x.items():
-            if type(k) is not str:
-                return json.loads(json.dumps(x))
-            tv = type(v)
-            out[k] = v if tv is str or tv is int or v is None or tv is bool else _copy(v)
-        return out
-    if t is list or t is tuple:
-        return [v if type(v) is str or type(v) is int or v is None else _copy(v) for v in x]
-    if t is str or t is int or t is bool or x is None:
-        return x
-    return json.loads(json.dumps(x))
+_copy = copying.copy
 
 
 def _detached(events: list[Event]) -> list[Event]:
@@ -140,7 +122,7 @@ class Siedler(BaseEngine):
         if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
             raise IllegalMove("a move is an object with a 'type' field")
         _plain(move)
-        new = _copy(state)
+        new = copying.copy_state(state)
         events: list[Event] = []
         decision.apply(new, seat, _copy(dict(move)), rng, events)
         flow.run(new, rng, events)

@@ -28,14 +28,18 @@ def _built(state: State, seat: int) -> list[str]:
     return out
 
 
-def strength(state: State, seat: int, built: list[str] | None = None) -> int:
+def strength(
+    state: State, seat: int, built: list[str] | None = None, opposing: list[str] | None = None
+) -> int:
     """SI-18: units' strength; each knight +1 per own Smithy and -1 per opposing Imelda
-    (ST-13, never below 0). `built`: the seat's `_built` when the caller has it already."""
-    bonus = sum(effects.ask(state, seat, "strength_per_knight"))
-    malus = sum(effects.ask(state, 1 - seat, "opposing_knight_malus"))
+    (ST-13, never below 0). `built`, `opposing`: both seats' `_built` when the caller has them."""
+    if built is None:
+        built = _built(state, seat)
+    bonus = sum(effects.ask(state, seat, "strength_per_knight", built))
+    malus = sum(effects.ask(state, 1 - seat, "opposing_knight_malus", opposing))
     total = 0
     effect_of = cards.EFFECT_OF
-    for card in _built(state, seat) if built is None else built:
+    for card in built:
         s = POINTS_OF[card]["strength"]
         if effect_of[card] == "knight":
             s = max(0, s + bonus - malus)
@@ -50,7 +54,7 @@ def tournament(state: State, seat: int) -> int:
 def commerce(state: State, seat: int, built: list[str] | None = None) -> int:
     built = _built(state, seat) if built is None else built
     return sum(POINTS_OF[c]["commerce"] for c in built) + sum(
-        effects.ask(state, seat, "commerce_bonus")
+        effects.ask(state, seat, "commerce_bonus", built)
     )
 
 
@@ -78,7 +82,7 @@ def update(state: State, events: list[Event]) -> list[int]:
     """SI-19 tokens and SI-46 victory flag, after every change. Returns both seats' VP after
     it (the win check that follows needs them: issue 9, counted once)."""
     built = [_built(state, s) for s in (0, 1)]  # nothing is built or razed in here
-    knight = _holder([strength(state, s, built[s]) for s in (0, 1)], [True, True])
+    knight = _holder([strength(state, s, built[s], built[1 - s]) for s in (0, 1)], [True, True])
     needs_city = state["options"]["windmill_needs_city"]
     windmill = _holder(
         [commerce(state, s, built[s]) for s in (0, 1)], ["city" in built[s] or not needs_city for s in (0, 1)]

@@ -288,3 +288,48 @@ def test_every_hook_asked_of_built_cards_answers_as_the_oracle() -> None:
             legal = LIVE.legal_moves(state, seat)
             move = BOTS["builder"](LIVE.view(state, seat), legal, rnd)
             state, _ = LIVE.apply(state, seat, move, Rng(b"ask %d %d" % (seed, i)))
+
+
+def test_state_copies_equal_the_json_round_trip_they_replaced() -> None:
+    """copying.copy_state is json.loads(json.dumps(state)) (issue 9), shapes outside the known
+    layout included (a tuple, an int key, a float, an odd principality), and shares no object
+    that can change with the original."""
+    import json
+
+    from engines.siedler import copying
+
+    def round_trip(x: Any) -> Any:
+        return json.loads(json.dumps(x))
+
+    def shares_mutable(a: Any, b: Any) -> bool:
+        if isinstance(a, dict | list) and a is b:
+            return True
+        if isinstance(a, dict) and isinstance(b, dict):
+            return any(shares_mutable(a[k], b[k]) for k in a if k in b)
+        if isinstance(a, list) and isinstance(b, list):
+            return any(shares_mutable(x, y) for x, y in zip(a, b, strict=False))
+        return False
+
+    states = []
+    for seed in range(4):
+        state, _ = LIVE.setup(2, options_for(seed), Rng(b"copy %d" % seed))
+        rnd = random.Random(seed)
+        for i in range(150):
+            seat = LIVE.to_move(state)
+            if seat is None:
+                break
+            if i % 10 == 0:
+                states.append(state)
+            move = BOTS["builder"](LIVE.view(state, seat), LIVE.legal_moves(state, seat), rnd)
+            state, _ = LIVE.apply(state, seat, move, Rng(b"copy %d %d" % (seed, i)))
+    odd = round_trip(states[-1])
+    odd["principalities"][0]["roads"].append((3, 5))
+    odd["principalities"][1]["centers"]["0"]["above"] = [("x",), 1.5]
+    odd["principalities"][1]["regions"]["-1"]["above"]["extra"] = {1: "one"}
+    odd["queue"] = [{"step": ("a", "b"), 2: None}]
+    weird = {"principalities": [{"centers": {}, "roads": [], "other": 1}, [1, (2,)]], 5: "five"}
+    for state in [*states, odd, weird]:
+        copied = copying.copy_state(state)
+        assert json.dumps(copied) == json.dumps(round_trip(state))
+        assert copied == round_trip(state)
+        assert not shares_mutable(copied, state)
