@@ -43,6 +43,7 @@ from client.verify import VerifyError
 from engines.core import IllegalMove, color_wanted
 from protocol.audit import audit as audit_export
 from protocol.canonical import loads_strict
+from protocol.steps import PLAYED_FOR_YOU
 
 EXIT_ERROR = 1
 EXIT_INCOMPLETE = 3
@@ -1069,6 +1070,12 @@ class _History:
             (p["seq"], p["index"]): p for p in evidence.get("payloads") or []
             if isinstance(p.get("seq"), int) and isinstance(p.get("index"), int)
         }
+        # seq -> {"secret"}: what the server played in the reader's name (checked by verify)
+        self.told = {
+            seq: {"secret": p["event"]["data"]["secret"]}
+            for (seq, _), p in self.payloads.items()
+            if isinstance(p.get("event"), dict) and p["event"].get("kind") == PLAYED_FOR_YOU
+        }
         self.describe = getattr(self.engine, "describe_event", None)
         self.played: dict[int, tuple[Any, Any]] = {}  # seq -> (seat, public move), for the reveal
 
@@ -1092,10 +1099,11 @@ class _History:
             return json.dumps(secret, sort_keys=True)
 
     def concealed(self, seq: Any, public: Any, committed: bool) -> str:
-        """' + concealed part', with the reader's own secret when it is theirs."""
+        """' + concealed part', with the reader's own secret when it is theirs (kept when the
+        reader moved, or told privately when the server moved for the reader's seat)."""
         if not committed:
             return ""
-        mine = self.secrets.get(seq)
+        mine = self.secrets.get(seq) or self.told.get(seq)
         if mine is not None:
             return f" + concealed part (yours: {self.full_move(public, mine.get('secret'))})"
         return " + concealed part"
@@ -1124,6 +1132,8 @@ class _History:
             if payload is None:
                 others += 1
                 continue
+            if (payload.get("event") or {}).get("kind") == PLAYED_FOR_YOU:
+                continue  # told on the entry's own line: "concealed part (yours: ...)"
             text = self.event(payload.get("event") or {})
             readers = [s for s in payload.get("to") or [] if s != self.me]
             seen = "only you see this" if not readers else "seen by you and " + ", ".join(self.who(s) for s in readers)
@@ -1172,10 +1182,10 @@ def _entry_words(entry: dict[str, Any], h: _History) -> tuple[str, list[str]]:
             h.played[seq] = (seat, body.get("move"))
         if system == "timeout":
             what = f"timeout: {h.who(seat)} out of time, the server played {h.move(body.get('move') or {})}"
-            what += h.concealed(None, None, bool(body.get("secret_commit")))
+            what += h.concealed(seq, body.get("move"), bool(body.get("secret_commit")))
         elif system == "out":
             what = f"out: {h.who(seat)} has left, the server played {h.move(body.get('move') or {})}"
-            what += h.concealed(None, None, bool(body.get("secret_commit")))
+            what += h.concealed(seq, body.get("move"), bool(body.get("secret_commit")))
         elif system == "email_move":
             what = f"{h.who(seat)}: {h.move(body.get('move') or {})} (by email, server-attested)"
             what += h.concealed(seq, body.get("move"), bool(body.get("secret_commit")))

@@ -23,6 +23,7 @@ from typing import Any
 
 from client.api import Api
 from client.store import Store
+from protocol import steps
 from protocol.canonical import NotCanonical
 from protocol.commitments import seed_commit
 from protocol.entries import (
@@ -489,6 +490,14 @@ def check_payloads(
                 f"TAMPERING: {where} does not match its public commitment: "
                 "what you are shown is not what the server committed to"
             )
+        event = payload.get("event")
+        if isinstance(event, dict) and event.get("kind") == steps.PLAYED_FOR_YOU:
+            committed = entries[seq - start]["body"].get("secret_commit")
+            if steps.played_for_you(event, committed) is None:
+                raise TamperError(
+                    f"TAMPERING: entry {seq}: what the server says it played for your seat does "
+                    "not open the concealed part it committed to in the log"
+                )
         checked.append(payload)
     return checked
 

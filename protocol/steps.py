@@ -463,6 +463,10 @@ def _server_move(
     public, secret = engine.split_move(chosen)
     secret_commit, record = _seeded_secret(secret, seed, seq)
     new_state, events = engine.apply(state, seat, chosen, rng)
+    if record is not None:
+        # The seat is told, privately and at once, what was played in its name, with the salt
+        # that opens `secret_commit`: its own concealed part is not kept from it until the end.
+        events = [*events, Event(PLAYED_FOR_YOU, {"secret": secret, "salt": record["salt"]}, (seat,))]
     published, payloads = publish(events, seed, seq)
     committed, state_json = _commit_state(new_state, seed, seq)
     body = {
@@ -477,6 +481,24 @@ def _server_move(
         **_status(engine, new_state),
     }
     return Step(body, new_state, payloads, record, state_json)
+
+
+PLAYED_FOR_YOU = "played_for_you"  # the private event of a server-made move's concealed part
+
+
+def played_for_you(event: Any, secret_commit: Any) -> Any:
+    """The concealed part a server-made move's private event tells its seat, if that event opens
+    the entry's `secret_commit` (else None: the server told the seat something it did not play)."""
+    if not isinstance(event, dict) or event.get("kind") != PLAYED_FOR_YOU:
+        return None
+    data = event.get("data")
+    if not isinstance(data, dict) or not isinstance(secret_commit, str):
+        return None
+    try:
+        opened = commit(TAG_SECRET, data["secret"], data["salt"])
+    except (KeyError, TypeError, ValueError, NotCanonical):
+        return None
+    return {"secret": data["secret"]} if opened == secret_commit else None
 
 
 def _seeded_secret(secret: Any, seed: bytes, seq: int) -> tuple[str | None, dict[str, Any] | None]:

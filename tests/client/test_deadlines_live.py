@@ -172,3 +172,46 @@ def test_a_magier_placement_times_out_and_stays_concealed_until_the_reveal(
     assert secret["salt"] == secret_salt(seed, timeout["seq"])
     assert secret["secret"] == {"value": mine["value"]}
     assert commit(TAG_SECRET, secret["secret"], secret["salt"]) == committed
+
+
+def test_what_the_server_played_for_a_seat_is_told_to_that_seat_at_once(
+    make_player: Callable[[str], Player], fake: FakeClock, tick: Callable[[dt.datetime], dict[str, Any]]
+) -> None:
+    """issue 8: a timed-out placement's concealed value reaches its own seat at once, privately,
+    with the salt that opens the entry's commitment: `pbem log` shows it to that player ("yours")
+    long before the reveal, and to nobody else; a payload that does not open it is tampering."""
+    pytest.importorskip("engines.magier")
+    alice, bob = make_player("alice"), make_player("bob")
+    game = alice.new_game("magier", {"move_limit": 2, "blind": False}, join=True, deadline=BOT)["id"]
+    bob.join(game)
+    tick(T0 + dt.timedelta(days=1))
+    timeout = system_entries(bob, game, "timeout")[0]
+    mine = alice.show(game)["view"]["board"][timeout["body"]["move"]["cell"]]
+    runner = CliRunner()
+    told = runner.invoke(app, ["log", game], env={"PBEM_HOME": str(alice.store.home)})
+    assert told.exit_code == 0, told.output
+    line = next(t for t in told.stdout.splitlines() if "timeout:" in t)
+    assert f"concealed part (yours: place {timeout['body']['move']['cell']} {mine['value']})" in line
+    assert "played_for_you" not in told.stdout and "salt" not in told.stdout
+    other = runner.invoke(app, ["log", game], env={"PBEM_HOME": str(bob.store.home)})
+    their_line = next(t for t in other.stdout.splitlines() if "timeout:" in t)
+    assert their_line.endswith("+ concealed part") and "yours" not in their_line
+    # the payload carries the secret and the salt that open the entry's secret_commit
+    payload = next(
+        p for p in alice.store.evidence(game)["payloads"]
+        if p["seq"] == timeout["seq"] and p["event"]["kind"] == "played_for_you"
+    )
+    data = payload["event"]["data"]
+    assert commit(TAG_SECRET, data["secret"], data["salt"]) == timeout["body"]["secret_commit"]
+    assert payload["to"] == [0]
+    # a payload whose secret does not open the commitment is caught, although its own event
+    # commitment would match (a server lying in both places at once)
+    from client.verify import TamperError, check_payloads
+    from protocol.commitments import TAG_EVENT
+
+    forged = json.loads(json.dumps(payload))
+    forged["event"]["data"]["secret"] = {"value": -mine["value"] if mine["value"] != 0 else 1}
+    entry = json.loads(json.dumps(timeout))
+    entry["body"]["events"][payload["index"]]["commit"] = commit(TAG_EVENT, forged["event"], forged["salt"])
+    with pytest.raises(TamperError, match="does not open the concealed part"):
+        check_payloads([entry], timeout["seq"], [forged], 0)

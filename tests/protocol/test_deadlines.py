@@ -123,7 +123,7 @@ def test_golden_timeout_game():
     assert run(ledger.export()).word == "PASS"
 
 
-GOLDEN_TIMEOUT_HEAD = "672ee9bc81086de1588253f7a16aa09e92df8cd4bf18a25f5771a6d3cf893260"
+GOLDEN_TIMEOUT_HEAD = "63a17fa5a6d719678d107eafb33b25ab7f54d1cebac67d8a5bf171a9b2a83ca2"
 
 
 def test_timeouts_pass_and_the_secret_waits_for_the_reveal():

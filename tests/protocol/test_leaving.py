@@ -20,7 +20,7 @@ from tests.protocol.ledger import export_of as _export_of
 from tests.protocol.trio import TRIO, lookup
 
 FORFEIT = {"days": 1, "grace_hours": 0, "on_expiry": "forfeit"}
-GOLDEN_LEAVING_HEAD = "dcb7495dcabe3ed1520a2e2672fb823418f4566cd7ea782e3a6c67122beabb1c"
+GOLDEN_LEAVING_HEAD = "5219faf775eadc11e01db41b4a5a8ca934c8b58c78a66bf36107dc3a4dad3816"
 
 
 def run(export):
