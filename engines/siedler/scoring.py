@@ -78,20 +78,42 @@ def _holder(values: list[int], allowed: list[bool]) -> int | None:
     return None
 
 
+# Both seats' strength, commerce, printed VP and city, by the cards both have built (in
+# `_built` order). They depend on nothing else (the Smithy, Imelda and Harbor answers count
+# built cards too), and a game asks the same tables again and again: after every step of
+# every move (issue 9). Cleared when it grows large.
+_TALLIES: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[list[int], list[int], list[int], list[bool]]] = {}
+
+
+def _tally(state: State, built: list[list[str]]) -> tuple[list[int], list[int], list[int], list[bool]]:
+    key = (tuple(built[0]), tuple(built[1]))
+    hit = _TALLIES.get(key)
+    if hit is None:
+        if len(_TALLIES) > 4096:
+            _TALLIES.clear()
+        hit = _TALLIES[key] = (
+            [strength(state, s, built[s], built[1 - s]) for s in (0, 1)],
+            [commerce(state, s, built[s]) for s in (0, 1)],
+            [sum(POINTS_OF[c]["vp"] for c in built[s]) for s in (0, 1)],
+            ["city" in built[s] for s in (0, 1)],
+        )
+    return hit
+
+
 def update(state: State, events: list[Event]) -> list[int]:
     """SI-19 tokens and SI-46 victory flag, after every change. Returns both seats' VP after
     it (the win check that follows needs them: issue 9, counted once)."""
     built = [_built(state, s) for s in (0, 1)]  # nothing is built or razed in here
-    knight = _holder([strength(state, s, built[s], built[1 - s]) for s in (0, 1)], [True, True])
+    strengths, commerces, printed, cities = _tally(state, built)
+    knight = _holder(strengths, [True, True])
     needs_city = state["options"]["windmill_needs_city"]
-    windmill = _holder(
-        [commerce(state, s, built[s]) for s in (0, 1)], ["city" in built[s] or not needs_city for s in (0, 1)]
-    )
+    windmill = _holder(commerces, [cities[s] or not needs_city for s in (0, 1)])
     for token, holder in (("knight", knight), ("windmill", windmill)):
         if state["tokens"][token] != holder:
             state["tokens"][token] = holder
             events.append(Event("token", {"token": token, "seat": holder}))
-    points = [vp(state, s, built[s]) for s in (0, 1)]
+    tokens = list(state["tokens"].values())
+    points = [printed[s] + tokens.count(s) for s in (0, 1)]  # = vp(state, s)
     _update_flag(state, events, points)
     return points
 
