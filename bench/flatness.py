@@ -1,6 +1,6 @@
 """Does an append cost the same at move 10 and at move 10,000 of one game? (issue 9, figure 2)
 
-One long Feuersalamander game (target 84: random movers almost never reach it, so the game
+Two long games, each measured alike. The real one: one long Feuersalamander game (target 84: random movers almost never reach it, so the game
 lasts as long as we like; magier random games end by a win after a few hundred moves)
 between random movers against the real app in process (SQLite, signed requests, as
 bench.run). Every append is timed (the append alone: listing and signing are not).
@@ -11,19 +11,30 @@ not equally busy minutes apart, so the early sample is taken twice: the long gam
 moves 1..19, and moves 1..19 of five fresh games played during the long game's late window,
 one fresh move before each late move (same minute, same database holding the long log).
 The goal (1.1x at most) is judged on the interleaved ratio; the other is reported beside it.
+
+The control: the toy game of the protocol tests (tests/protocol/toy.py: a private deal, die
+throws, one hidden value a seat) with as many rounds as needed, registered at run time as
+"benchtoy". Its state has the same size at every move, so its ratio is the server's own:
+what the log's length costs an append. Feuersalamander's state grows with the game (it
+keeps every question and claim), so its ratio adds what a bigger state costs. Without the
+test tree (an installed package) the control is skipped.
 """
 
 from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import engines
 from bench.inproc import App, new_game, random_move, resign, summary
+from engines.core import BadOptions
 
 ENGINE = "feuersalamander"
 OPTIONS: dict[str, Any] = {"target": 84}
+TOY = "benchtoy"
 EARLY_AT = 10
 WINDOW = 19  # appends of each fresh game: moves 1..19, centred on move 10
 FRESH_GAMES = 5  # fresh games: an early sample of 95 appends; the late window is as wide
@@ -41,7 +52,39 @@ def _window(at: int, width: int) -> tuple[int, int]:
     return start, start + width
 
 
-def flatness(n: int = 10_000, window: int = WINDOW, fresh_games: int = FRESH_GAMES, seed: int = 11) -> dict[str, Any]:
+@contextmanager
+def long_toy(rounds: int) -> Iterator[bool]:
+    """"benchtoy" registered while the block runs (the protocol tests' toy game, `rounds` moves a
+    seat), then removed so no later engine listing shows it; yields False without the test tree."""
+    try:
+        from tests.protocol.toy import ToyEngine
+    except ImportError:
+        yield False
+        return
+
+    class LongToy(ToyEngine):  # type: ignore[misc, valid-type]
+        id = TOY
+
+        def check_options(self, options: Any, seats: int) -> dict[str, Any]:
+            if seats != 2 or set(options) - {"rounds"}:
+                raise BadOptions("benchtoy: 2 seats, option rounds only")
+            return {"rounds": rounds, **options}
+
+    engines.register(LongToy())
+    try:
+        yield True
+    finally:
+        engines._EXTRA.pop(TOY, None)  # engines has register() only
+
+
+def flatness(
+    n: int = 10_000,
+    window: int = WINDOW,
+    fresh_games: int = FRESH_GAMES,
+    seed: int = 11,
+    engine_id: str = ENGINE,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Play one game to about move n + window * fresh_games / 2, timing every append; see the
     module docstring. The early sample is the moves 1..window of `fresh_games` fresh games
     (window * fresh_games appends), the late one as many appends of the long game centred on n."""
@@ -53,17 +96,18 @@ def flatness(n: int = 10_000, window: int = WINDOW, fresh_games: int = FRESH_GAM
             f"flatness: n={n}, window={window}: the late point must be {min_n(window, fresh_games)} or more"
             f" and the window {2 * EARLY_AT - 2} or wider (it starts at move 1)"
         )
+    options = dict(OPTIONS if options is None else options)
     app = App()
-    engine = engines.get(ENGINE)
-    game, keys = new_game(app, ENGINE, 2, OPTIONS, "flatlong")
+    engine = engines.get(engine_id)
+    game, keys = new_game(app, engine_id, 2, options, "flatlong")
     rnd = random.Random(seed)
     times: list[float] = []
     now = summary(app, game, keys[0])
     while len(times) < late_stop:
         if now["status"] == "over":
-            raise RuntimeError(f"the long {ENGINE} game ended after {len(times)} moves, before move {late_stop}")
+            raise RuntimeError(f"the long {engine_id} game ended after {len(times)} moves, before move {late_stop}")
         if len(times) == late_start:
-            fresh = [_Fresh(app, i, seed) for i in range(fresh_games)]
+            fresh = [_Fresh(app, engine_id, options, i, seed) for i in range(fresh_games)]
         if len(times) >= late_start:
             # One move of a fresh game, one of the long game: both samples see the same minute.
             fresh[(len(times) - late_start) % fresh_games].move(app, engine)
@@ -74,8 +118,8 @@ def flatness(n: int = 10_000, window: int = WINDOW, fresh_games: int = FRESH_GAM
     early_same = statistics.median([t for f in fresh for t in f.times])
     late = statistics.median(times[late_start:late_stop])
     return {
-        "engine": ENGINE,
-        "options": OPTIONS,
+        "engine": engine_id,
+        "options": options,
         "n": n,
         "moves": len(times),
         "early_sample": f"moves 1-{window} of {fresh_games} fresh games, interleaved with the late window",
@@ -93,8 +137,8 @@ def flatness(n: int = 10_000, window: int = WINDOW, fresh_games: int = FRESH_GAM
 class _Fresh:
     """A fresh game whose first appends are the early sample, played during the late window."""
 
-    def __init__(self, app: App, index: int, seed: int) -> None:
-        self.game, self.keys = new_game(app, ENGINE, 2, OPTIONS, f"flatfresh{index}x")
+    def __init__(self, app: App, engine_id: str, options: dict[str, Any], index: int, seed: int) -> None:
+        self.game, self.keys = new_game(app, engine_id, 2, options, f"flatfresh{index}x")
         self.now = summary(app, self.game, self.keys[0])
         self.rnd = random.Random(seed * 1000 + index)
         self.times: list[float] = []
@@ -102,3 +146,12 @@ class _Fresh:
     def move(self, app: App, engine: Any) -> None:
         seconds, self.now = random_move(app, engine, self.game, self.keys, self.now, self.rnd)
         self.times.append(seconds)
+
+
+def flatness_all(n: int = 10_000) -> list[dict[str, Any]]:
+    """Feuersalamander (the real engine), then the constant-state toy control if it is at hand."""
+    rows = [flatness(n)]
+    with long_toy(n) as toy:
+        if toy:
+            rows.append(flatness(n, engine_id=TOY, options={}))
+    return rows

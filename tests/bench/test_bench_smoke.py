@@ -11,13 +11,14 @@ import json
 
 import pytest
 
+import engines
 from bench import run
-from bench.flatness import flatness, min_n
+from bench.flatness import TOY, flatness, long_toy, min_n
 from bench.http_load import http_load
 
 
 def test_http_load_and_flatness_smoke(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 9 figures 1 and 2: 2 bot threads, 20 moves, SQLite only; a 29-move long game."""
+    """Issue 9 figures 1 and 2: 2 bot threads, 20 moves, SQLite only; 38-move long games."""
     http = http_load(games=1, moves=20, rounds=1, postgresql=False)
     assert http["players"] == 2 and http["workers"] == 2
     assert http["postgresql"].startswith("skipped")
@@ -31,13 +32,18 @@ def test_http_load_and_flatness_smoke(capsys: pytest.CaptureFixture[str]) -> Non
     assert sqlite["moves_over_ceiling"] > 0 and isinstance(sqlite["met"], bool)
 
     n = min_n(fresh_games=1)
-    flat = flatness(n, fresh_games=1)
-    assert flat["n"] == n and flat["moves"] >= n
-    assert flat["late_over_early"] > 0 and isinstance(flat["met"], bool)
+    with long_toy(n) as toy:
+        assert toy
+        flat = [flatness(n, fresh_games=1), flatness(n, fresh_games=1, engine_id=TOY, options={})]
+    assert TOY not in engines.ids()
+    for row in flat:
+        assert row["n"] == n and row["moves"] >= n
+        assert row["late_over_early"] > 0 and isinstance(row["met"], bool)
+    assert [row["engine"] for row in flat] == ["feuersalamander", TOY]
 
     doc = {"quick": True, "flatness": flat, "http": http}
     json.dumps(doc)  # plain JSON all through
     run._goals_table(doc)
     printed = capsys.readouterr().out
-    assert f"N = {n} (--quick)" in printed
+    assert printed.count(f"N = {n} (--quick)") == 2
     assert "sqlite" in printed and "postgresql skipped" in printed
