@@ -77,7 +77,9 @@ def _principality(p: Any) -> Any:
                 return copy(p)
             if r is None:
                 n[side] = None
-            elif type(r) is dict and len(r) == 2 and type(r.get("card")) is str and type(r.get("stock")) is int:
+            elif (
+                type(r) is dict and len(r) == 2 and type(r.get("card")) is str and type(r.get("stock")) is int
+            ):
                 n[side] = r.copy()  # exactly {"card": str, "stock": int}, in its own key order
             else:
                 n[side] = copy(r)

@@ -237,8 +237,9 @@ HOOK: dict[str, str | None] = {
 # hook -> the card ids whose handler answers it
 _ANSWERING: dict[str, frozenset[str]] = {}
 for _id, _effect in cards.EFFECT_OF.items():
-    if _effect in PASSIVE and HOOK[_effect] is not None:
-        _ANSWERING[HOOK[_effect]] = _ANSWERING.get(HOOK[_effect], frozenset()) | {_id}  # type: ignore[index]
+    _hook = HOOK.get(_effect or "")
+    if _effect in PASSIVE and _hook is not None:
+        _ANSWERING[_hook] = _ANSWERING.get(_hook, frozenset()) | {_id}
 
 # Effect ids of cards.json whose rules are not written yet (kept honest by the tests).
 NOT_YET: frozenset[str] = frozenset()
@@ -274,7 +275,9 @@ def _holds_any(p: dict[str, Any], ids: frozenset[str]) -> bool:
 
 
 def ask(state: dict[str, Any], seat: int, hook: str, built: list[str] | None = None) -> list[Any]:
-    """Ask every card seat `seat` has built; the answers that are not None, in table order."""
+    """Ask every card seat `seat` has built; the answers that are not None, in table order.
+    Only the cards whose handler answers this hook are asked (HOOK); `built`, the seat's
+    built cards when the caller has them, saves looking for such a card (issue 9)."""
     answering = _ANSWERING.get(hook)
     if not answering:
         return []
@@ -284,9 +287,13 @@ def ask(state: dict[str, Any], seat: int, hook: str, built: list[str] | None = N
     out = []
     if "road" in answering or any(c["card"] in answering for c in p["centers"].values()):
         for _, card in pr.axis(p):
-            if card in answering and (v := PASSIVE[cards.EFFECT_OF[card]](hook, Ctx(state, seat, card))) is not None:  # type: ignore[index]
-                out.append(v)
+            if card in answering:
+                v = PASSIVE[cards.EFFECT_OF[card] or ""](hook, Ctx(state, seat, card))
+                if v is not None:
+                    out.append(v)
     for col, side, _, card in pr.expansions(p):
-        if card in answering and (v := PASSIVE[cards.EFFECT_OF[card]](hook, Ctx(state, seat, card, col, side))) is not None:  # type: ignore[index]
-            out.append(v)
+        if card in answering:
+            v = PASSIVE[cards.EFFECT_OF[card] or ""](hook, Ctx(state, seat, card, col, side))
+            if v is not None:
+                out.append(v)
     return out

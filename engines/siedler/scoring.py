@@ -82,10 +82,11 @@ def _holder(values: list[int], allowed: list[bool]) -> int | None:
 # `_built` order). They depend on nothing else (the Smithy, Imelda and Harbor answers count
 # built cards too), and a game asks the same tables again and again: after every step of
 # every move (issue 9). Cleared when it grows large.
-_TALLIES: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[list[int], list[int], list[int], list[bool]]] = {}
+Tally = tuple[list[int], list[int], list[int], list[bool]]
+_TALLIES: dict[tuple[tuple[str, ...], tuple[str, ...]], Tally] = {}
 
 
-def _tally(state: State, built: list[list[str]]) -> tuple[list[int], list[int], list[int], list[bool]]:
+def _tally(state: State, built: list[list[str]]) -> Tally:
     key = (tuple(built[0]), tuple(built[1]))
     hit = _TALLIES.get(key)
     if hit is None:
