@@ -98,22 +98,25 @@ def flatness(
         )
     options = dict(OPTIONS if options is None else options)
     app = App()
-    engine = engines.get(engine_id)
-    game, keys = new_game(app, engine_id, 2, options, "flatlong")
-    rnd = random.Random(seed)
-    times: list[float] = []
-    now = summary(app, game, keys[0])
-    while len(times) < late_stop:
-        if now["status"] == "over":
-            raise RuntimeError(f"the long {engine_id} game ended after {len(times)} moves, before move {late_stop}")
-        if len(times) == late_start:
-            fresh = [_Fresh(app, engine_id, options, i, seed) for i in range(fresh_games)]
-        if len(times) >= late_start:
-            # One move of a fresh game, one of the long game: both samples see the same minute.
-            fresh[(len(times) - late_start) % fresh_games].move(app, engine)
-        seconds, now = random_move(app, engine, game, keys, now, rnd)
-        times.append(seconds)
-    resign(app, game, keys[0], 0, now)
+    try:
+        engine = engines.get(engine_id)
+        game, keys = new_game(app, engine_id, 2, options, "flatlong")
+        rnd = random.Random(seed)
+        times: list[float] = []
+        now = summary(app, game, keys[0])
+        while len(times) < late_stop:
+            if now["status"] == "over":
+                raise RuntimeError(f"the long {engine_id} game ended after {len(times)} moves, before move {late_stop}")
+            if len(times) == late_start:
+                fresh = [_Fresh(app, engine_id, options, i, seed) for i in range(fresh_games)]
+            if len(times) >= late_start:
+                # One move of a fresh game, one of the long game: both samples see the same minute.
+                fresh[(len(times) - late_start) % fresh_games].move(app, engine)
+            seconds, now = random_move(app, engine, game, keys, now, rnd)
+            times.append(seconds)
+        resign(app, game, keys[0], 0, now)
+    finally:
+        app.close()
     early_first = statistics.median(times[early_start:early_stop])
     early_same = statistics.median([t for f in fresh for t in f.times])
     late = statistics.median(times[late_start:late_stop])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import shutil
 import tempfile
 import time
 from typing import Any
@@ -22,7 +23,12 @@ class App:
     """The real app in process (SQLite in a temp dir); every request signed by the caller's key."""
 
     def __init__(self) -> None:
-        self.client = create_app({"DATA_DIR": tempfile.mkdtemp(prefix="pbem-bench-")}).test_client()
+        self.data_dir = tempfile.mkdtemp(prefix="pbem-bench-")
+        self.client = create_app({"DATA_DIR": self.data_dir}).test_client()
+
+    def close(self) -> None:
+        """Remove the data directory (a 10,000-move game leaves tens of MB of SQLite)."""
+        shutil.rmtree(self.data_dir, ignore_errors=True)
 
     def call(self, key: SigningKey, method: str, path: str, body: Any = None) -> Any:
         raw = b"" if body is None else json.dumps(body).encode()

@@ -125,6 +125,7 @@ def main(argv: list[str] | None = None) -> int:
             figures["before_audit_rate_vs_ed25519"] = old["audit_rate_vs_ed25519"]
             figures["audit_speedup"] = round(old["audit_s"] / figures["audit_s"], 2)
         audits.append(figures)
+    app.close()
     playouts = []
     for engine_id, seats, options in configs():
         variants = [("now", engines.get(engine_id))]
