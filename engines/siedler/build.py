@@ -166,7 +166,10 @@ def build_city(state: State, seat: int, at: Any, omit: Any, events: list[Event])
 
 def prerequisite_met(state: State, seat: int, card: str) -> bool:
     need = cards.card(card)["prerequisite"]
-    return need is None or any(n in pr.built(_prin(state, seat)) for n in need)
+    if need is None:
+        return True
+    built = pr.built(_prin(state, seat))  # once, not once per card named (issue 9)
+    return any(n in built for n in need)
 
 
 def expansion_source(state: State, seat: int, card: str) -> str | None:
