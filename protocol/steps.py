@@ -274,7 +274,12 @@ def move(
         check_reveal(engine, state, full)
     seat = env["seat"]
     rng = Rng(move_key(seed, seq, env["nonce"]))
-    new_state, events = engine.apply(state, seat, full, rng)
+    try:
+        new_state, events = engine.apply(state, seat, full, rng)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+        # A move of a shape the engine did not foresee (a list where a number goes) is a
+        # refusal like any other, never a server error; the audit replays the same refusal.
+        raise IllegalMove("the rules cannot read that move (a field of the wrong kind?)") from exc
     public, payloads = publish(events, seed, seq)
     committed, state_json = _commit_state(new_state, seed, seq)
     body = {

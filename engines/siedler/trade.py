@@ -56,7 +56,7 @@ def bank_trade(state: State, seat: int, move: Move, events: list[Event]) -> None
     if give not in cards.RESOURCES or get not in cards.RESOURCES or give == get:
         raise IllegalMove("trade bank N RESOURCE for RESOURCE (two different resources)")
     allowed = rates(state, seat, give)
-    if n not in allowed:
+    if not isinstance(n, int) or isinstance(n, bool) or n not in allowed:  # a list rate: refused too
         best = min(allowed)
         raise IllegalMove(f"you trade {give} at {best}:1" + (" or 3:1" if best != BANK_RATE else "") + " (SI-21)")
     p = state["principalities"][seat]

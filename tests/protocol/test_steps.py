@@ -435,3 +435,30 @@ def test_seal_keeps_the_entry_and_adds_sig(table):
     sealed = seal(entry, SigningKey.from_seed_hex("33" * 32))
     assert {k: v for k, v in sealed.items() if k != "sig"} == entry
     assert entry_hash(sealed) == entry_hash(entry)
+
+
+
+def test_a_move_the_engine_chokes_on_is_refused_not_a_crash():
+    """A signed move whose fields have a shape the engine did not foresee (a list where a number
+    goes) makes steps.move refuse it with IllegalMove, which the server answers with 422, never
+    500 (found in siedler: a bank trade with a list as its rate); the log is unchanged."""
+    from tests.protocol.toy import ToyEngine
+
+    class Choking(ToyEngine):
+        id = "toy-choking"
+
+        def apply(self, state, seat, move, rng):  # noqa: ANN001, ANN201 - a test engine
+            if move.get("type") == "choke":
+                return {1: "x"}[move["n"]], []  # TypeError on a list, KeyError on 2
+            return super().apply(state, seat, move, rng)
+
+    led = Ledger("choking", engine=Choking())
+    for seat in (0, 1):
+        led.join(seat)
+    led.start()
+    seat = led.engine.to_move(led.state)
+    before = len(led.entries)
+    for bad in ([], 2):
+        with pytest.raises(IllegalMove, match="cannot read that move"):
+            led.move(seat, {"type": "choke", "n": bad})
+    assert len(led.entries) == before
