@@ -171,3 +171,31 @@ def test_si50_views_ignore_what_the_seat_cannot_know(game: dict[str, Any]) -> No
                     changed["pending"]["secret"] = "changed"
             assert E.view(changed, viewer) == v
             assert v["hand"] is None if viewer is None else v["hand"] == sorted(state["hands"][viewer])
+
+
+GAMES = 1000
+
+
+def test_a_thousand_random_games_play_without_a_crash() -> None:
+    """Issue 11: a thousand random games of both variants, each to a random turn limit (20 to 140
+    decisions, so early, middle and late positions all come up) or to its end: every move the bots
+    pick from the listed ones applies, the seat to move always has a legal move, the other seat has
+    none, cards are conserved, and a move of a wrong shape is refused with a message."""
+    for seed in range(GAMES):
+        game = {
+            "seed": seed,
+            "variant": ("tournament-new-players", "basic")[seed % 2],
+            "bots": (["random", "builder"], ["builder", "random"], ["random", "random"])[seed % 3],
+        }
+        last = None
+        for state, seat, legal, rnd, i in play(game, 20 + seed % 121):
+            last = state
+            if i % 25 == 0:
+                assert E.legal_moves(state, 1 - seat) == []
+                bad = {**rnd.choice(legal), "type": rnd.choice(["trade", "build", "play", "nonsense"]), "rate": []}
+                try:
+                    E.apply(state, seat, bad, Rng(b"bad"))
+                except IllegalMove as exc:
+                    assert exc.message
+        assert last is not None
+        assert all_cards(last) == expected(game["variant"])
