@@ -37,7 +37,7 @@ import requests
 
 import engines
 from bench.playouts import pick
-from client.demo import free_port, start_server
+from client.demo import free_port
 from engines.core import Rng
 from protocol.auth import sign_request
 from protocol.entries import envelope, join_statement, sign_envelope, sign_join
@@ -208,24 +208,38 @@ def load_ceiling(url: str, threads: int, total: int) -> dict[str, Any]:
     return _figures(len(latencies), time.perf_counter() - started, time.process_time() - cpu, latencies, errors)
 
 
-def start_ceiling(work: Path, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
-    """bench.ceiling_app under gunicorn with the server's worker settings; returns once it answers."""
-    log = open(work / "ceiling.log", "wb")  # noqa: SIM115 - lives as long as the process
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(WORKERS),
-         "--no-control-socket", "bench.ceiling_app:create_app()"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env,
-    )
-    for _ in range(200):
+def _serve(argv: list[str], work: Path, log_name: str, health: str, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """Start `argv` (cwd: the project); return once `health` answers, else stop it and raise.
+    A busy machine may take seconds for a first answer: a slow one is waited for, not fatal."""
+    log = open(work / log_name, "wb")  # noqa: SIM115 - lives as long as the process
+    proc = subprocess.Popen(argv, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"the ceiling app did not start; see {work / 'ceiling.log'}")
+            raise RuntimeError(f"{argv[0]} did not start; see {work / log_name}")
         try:
-            if requests.get(f"http://127.0.0.1:{port}/health", timeout=1).ok:
+            if requests.get(health, timeout=5).ok:
                 return proc
-        except requests.ConnectionError:
-            time.sleep(0.1)
+        except requests.RequestException:
+            time.sleep(0.2)
     _stop(proc)
-    raise RuntimeError("the ceiling app did not answer within 20 seconds")
+    raise RuntimeError(f"{argv[0]} did not answer within 60 seconds; see {work / log_name}")
+
+
+def start_server(work: Path, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """`pbem-server serve` as client.demo starts it (gunicorn, WORKERS workers)."""
+    data = work / "server"
+    data.mkdir(parents=True, exist_ok=True)
+    exe = Path(sys.executable).parent / "pbem-server"
+    argv = [str(exe), "serve", "--port", str(port), "--data-dir", str(data), "--workers", str(WORKERS)]
+    return _serve(argv, work, "server.log", f"http://127.0.0.1:{port}/v1/health", env)
+
+
+def start_ceiling(work: Path, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """bench.ceiling_app under gunicorn with the server's worker settings."""
+    argv = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(WORKERS),
+            "--no-control-socket", "bench.ceiling_app:create_app()"]
+    return _serve(argv, work, "ceiling.log", f"http://127.0.0.1:{port}/health", env)
 
 
 def _stop(proc: subprocess.Popen[bytes]) -> None:
@@ -258,7 +272,7 @@ def compare(database: str, url: str | None, games: int, moves: int, rounds: int)
     server_env = base | {"PBEM_RATE_LIMIT": "off"} | ({"DATABASE_URL": url} if url else {})
     ceiling_env = base | ({"CEILING_DATABASE_URL": url} if url else {"CEILING_SQLITE": str(work / "ceiling.sqlite3")})
     server_port, ceiling_port = free_port(), free_port()
-    server = start_server(work / "server", server_port, WORKERS, server_env)
+    server = start_server(work, server_port, server_env)
     try:
         ceiling = start_ceiling(work, ceiling_port, ceiling_env)
     except BaseException:
