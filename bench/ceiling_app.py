@@ -40,8 +40,9 @@ def _connect() -> Any:
     path = os.environ.get("CEILING_SQLITE")
     if not path:
         raise SystemExit("bench.ceiling_app: set CEILING_DATABASE_URL or CEILING_SQLITE")
-    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    for pragma in ("journal_mode=wal", "foreign_keys=1", "busy_timeout=10000", "synchronous=full"):
+    # The busy timeout first: both workers start at once, and switching to WAL takes a lock.
+    conn = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
+    for pragma in ("busy_timeout=10000", "journal_mode=wal", "foreign_keys=1", "synchronous=full"):
         conn.execute(f"PRAGMA {pragma}")
     conn.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} (id INTEGER PRIMARY KEY, key TEXT NOT NULL, body TEXT NOT NULL)")
     return conn
