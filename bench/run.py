@@ -178,7 +178,7 @@ def _table(doc: dict[str, Any]) -> None:
     print("engines: calls a second in random playouts, best of 3 (x apply / x legal_moves: against")
     print("         'before', the code before issue 9, interleaved in this run; magier's apply did not")
     print("         change, so no ratio; 'hooked' = magier with rules.py calling")
-    print("         mechanics.movement_moves, not wired yet)")
+    print("         mechanics.movement_moves: wired since 76b118d, so it measures what 'now' does)")
     for p in doc["playouts"]:
         opts = ",".join(f"{k}={v}" for k, v in p["options"].items())
         head = f"  {p['engine']:<16} {p['seats']} seats {opts:<32} {p['label']:<7}"

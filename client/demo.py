@@ -55,16 +55,19 @@ def start_server(
         env=env,
     )
     url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
+    deadline = time.monotonic() + 60  # a busy machine may take a while to boot two workers
+    while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise SystemExit(f"the server did not start; see {data_dir / 'server.log'}")
         try:
-            if requests.get(f"{url}/v1/health", timeout=1).ok:
+            if requests.get(f"{url}/v1/health", timeout=5).ok:
                 return proc
-        except requests.ConnectionError:
-            time.sleep(0.1)
+        except requests.RequestException:  # not listening yet, or a first answer slower than 5 s
+            pass
+        time.sleep(0.1)
     proc.terminate()
-    raise SystemExit("the server did not answer within 20 seconds")
+    proc.wait(timeout=30)
+    raise SystemExit(f"the server did not answer within 60 seconds; see {data_dir / 'server.log'}")
 
 
 def play(
