@@ -1233,7 +1233,8 @@ def log(
             "--at",
             metavar="N",
             help="Draw the position as it was right after entry N, everything revealed (a finished "
-            "game: its verified export replayed; before the reveal the seed is secret).",
+            "game: its verified export replayed; before the reveal the seed is secret; a blind "
+            "magier game's unburnt wisdoms are never revealed).",
         ),
     ] = None,
     as_json: JsonOpt = False,
@@ -1365,7 +1366,8 @@ def replay(
     ] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Step through a finished game offline, everything revealed, from its export.
+    """Step through a finished game offline, everything revealed, from its export (except a
+    blind magier game's unburnt wisdoms: nobody ever reveals those, so they show as "?").
 
     The file is audited first: a log that FAILs is refused (exit 4), one that is INCOMPLETE
     (the game is not over, its seed still secret) cannot be replayed (exit 3). Step with
