@@ -34,7 +34,7 @@ def seed_commit(server_seed: bytes) -> str:
 
 
 def _derive(server_seed: bytes, label: str) -> bytes:
-    return hmac.new(server_seed, label.encode(), hashlib.sha256).digest()
+    return hmac.digest(server_seed, label.encode(), "sha256")
 
 
 def event_salt(server_seed: bytes, seq: int, index: int) -> str:
@@ -52,18 +52,14 @@ def view_salt(server_seed: bytes, seq: int, seat: int) -> str:
 
 def setup_key(server_seed: bytes, join_nonces: list[str]) -> bytes:
     """Mixes every seat's join nonce (in seat order), so no single party chooses the deal."""
-    return hmac.new(
-        server_seed, b"pbem/v1/rng/setup\n" + canonical(join_nonces), hashlib.sha256
-    ).digest()
+    return hmac.digest(server_seed, b"pbem/v1/rng/setup\n" + canonical(join_nonces), "sha256")
 
 
 def move_key(server_seed: bytes, seq: int, player_nonce: str) -> bytes:
     """Mixes the player's signed nonce: the server cannot know a throw before the move arrives."""
-    return hmac.new(
-        server_seed,
-        b"pbem/v1/rng/move\n" + canonical({"nonce": player_nonce, "seq": seq}),
-        hashlib.sha256,
-    ).digest()
+    return hmac.digest(
+        server_seed, b"pbem/v1/rng/move\n" + canonical({"nonce": player_nonce, "seq": seq}), "sha256"
+    )
 
 
 def secret_salt(server_seed: bytes, seq: int) -> str:
@@ -75,17 +71,13 @@ def secret_salt(server_seed: bytes, seq: int) -> str:
 def timeout_key(server_seed: bytes, seq: int) -> bytes:
     """The RNG of a `timeout` entry at `seq`: it picks the random legal move, then the same
     stream (continuing) is the move's rng. No player nonce: nobody submitted this move."""
-    return hmac.new(
-        server_seed, b"pbem/v1/rng/timeout\n" + canonical({"seq": seq}), hashlib.sha256
-    ).digest()
+    return hmac.digest(server_seed, b"pbem/v1/rng/timeout\n" + canonical({"seq": seq}), "sha256")
 
 
 def email_key(server_seed: bytes, seq: int) -> bytes:
     """The RNG of an `email_move` entry at `seq` (a move a player sent by email, played by the
     server): no player nonce, since nobody signed this move; the player chose the move."""
-    return hmac.new(
-        server_seed, b"pbem/v1/rng/email\n" + canonical({"seq": seq}), hashlib.sha256
-    ).digest()
+    return hmac.digest(server_seed, b"pbem/v1/rng/email\n" + canonical({"seq": seq}), "sha256")
 
 
 def move_token(server_seed: bytes, game: str, seq: int, prev: str, seat: int) -> str:
@@ -93,4 +85,4 @@ def move_token(server_seed: bytes, game: str, seq: int, prev: str, seat: int) ->
     the first 16 bytes of HMAC(seed, "pbem/v1/token\\n" || canonical({"game", "prev", "seat", "seq"})),
     hex. A reply carrying it may play one move at exactly that place in the log."""
     message = canonical({"game": game, "prev": prev, "seat": seat, "seq": seq})
-    return hmac.new(server_seed, b"pbem/v1/token\n" + message, hashlib.sha256).digest()[:16].hex()
+    return hmac.digest(server_seed, b"pbem/v1/token\n" + message, "sha256")[:16].hex()

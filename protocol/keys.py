@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from cryptography.exceptions import InvalidSignature
@@ -129,15 +130,34 @@ def is_public_key_hex(value: object) -> bool:
 
     Small-order and non-canonical keys are refused (issue 6, "weak keys").
     """
-    if not isinstance(value, str) or not _HEX64.fullmatch(value):
-        return False
-    if not _strong_point(bytes.fromhex(value)):
-        return False
+    return _public_key(value) is not None
+
+
+def _public_key(value: object) -> Ed25519PublicKey | None:
+    """The loaded key for a valid public key spelling, else None. Plain strings are checked
+    and loaded once (issue 9: an audit verifies thousands of signatures by a handful of
+    keys); a str subclass, whose equality could be anything, is never looked up."""
+    if type(value) is str:
+        return _cached_key(value)
+    return _load_key(value) if isinstance(value, str) else None
+
+
+@lru_cache(maxsize=1024)
+def _cached_key(public_hex: str) -> Ed25519PublicKey | None:
+    """Keys are immutable, so one loaded object serves every call."""
+    return _load_key(public_hex)
+
+
+def _load_key(public_hex: str) -> Ed25519PublicKey | None:
+    if not _HEX64.fullmatch(public_hex):
+        return None
+    raw = bytes.fromhex(public_hex)
+    if not _strong_point(raw):
+        return None
     try:
-        Ed25519PublicKey.from_public_bytes(bytes.fromhex(value))
+        return Ed25519PublicKey.from_public_bytes(raw)
     except ValueError:
-        return False
-    return True
+        return None
 
 
 def verify(public_hex: str, tag: bytes, message: bytes, signature_hex: str) -> bool:
@@ -148,13 +168,14 @@ def verify(public_hex: str, tag: bytes, message: bytes, signature_hex: str) -> b
     """
     if not isinstance(signature_hex, str) or not _HEX128.fullmatch(signature_hex):
         return False
-    if not is_public_key_hex(public_hex):
+    key = _public_key(public_hex)
+    if key is None:
         return False
-    if not is_strong_signature(bytes.fromhex(signature_hex)):
+    signature = bytes.fromhex(signature_hex)
+    if not is_strong_signature(signature):
         return False
     try:
-        key = Ed25519PublicKey.from_public_bytes(bytes.fromhex(public_hex))
-        key.verify(bytes.fromhex(signature_hex), tag + message)
+        key.verify(signature, tag + message)
     except (InvalidSignature, ValueError, TypeError):
         return False
     return True
