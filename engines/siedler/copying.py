@@ -1,11 +1,12 @@
-"""Deep copies of states, moves and events with the meaning of a JSON round trip (issue 9).
+"""Copies for `apply` (issue 9): the new state it changes, and moves, events and views.
 
-`apply` must not change the state it is given, so it works on a copy. The copy used to be
-`json.loads(json.dumps(x))`; these functions give the same result (tuples become lists,
-every value a new object) several times faster. Plain JSON values are copied directly;
-anything else (a key that is no string, a subclass, a Mapping that is no dict, a float)
-takes the JSON round trip as before, so it fails or converts exactly as it did.
-tests/engines/siedler/test_oracle.py compares them with the round trip on random states.
+`apply` must not change the state it is given. It used to work on `json.loads(json.dumps(
+state))`; now `fresh` copies only the parts the rules change in place and shares the rest
+with the state before (as Feuersalamander's `_fresh`). `copy` is the JSON round trip, several
+times faster (tuples become lists, every value a new object): plain JSON values are copied
+directly; anything else (a key that is no string, a subclass, a Mapping that is no dict, a
+float) takes the round trip as before, so it fails or converts exactly as it did.
+tests/engines/siedler/test_oracle.py checks both on random states.
 """
 
 from __future__ import annotations
@@ -36,69 +37,46 @@ def copy(x: Any) -> Any:
     return _round_trip(x)
 
 
-def _sites(x: Any) -> Any:
-    """A site list of a centre (card ids and None): a shallow copy is a deep one."""
-    if type(x) is list:
-        for v in x:
-            if type(v) is not str and v is not None:
-                return copy(x)
-        return x[:]
-    return copy(x)
+# What `apply` changes in place (issue 9), copied for the new state; the rest of a state
+# is only ever replaced, never changed in place (options, start_rolls, dice, pending,
+# searching, offer, result, the steps in the queue), so the new state shares it with the
+# one before. States are values: nobody changes a state the engine returned.
+_FLAT = ("region_pile", "event_deck", "discard", "display", "queue")  # lists of strings or steps
+_NESTED = ("hands", "piles")  # lists of lists of strings
+_DICTS = ("supply", "tokens")  # of numbers or seats
 
 
-def _principality(p: Any) -> Any:
-    """A principality (principality.py's layout), the hot part of a state, copied by its
-    known shape; any other shape the general way."""
-    if type(p) is not dict or len(p) != 3:
-        return copy(p)
-    centers, roads, regions = p.get("centers"), p.get("roads"), p.get("regions")
-    if type(centers) is not dict or type(roads) is not list or type(regions) is not dict:
-        return copy(p)
-    new_centers = {}
-    for k, c in centers.items():
-        if type(k) is not str or type(c) is not dict or len(c) != 3 or type(c.get("card")) is not str:
-            return copy(p)
-        if "above" not in c or "below" not in c:
-            return copy(p)
+def _principality(p: dict[str, Any]) -> dict[str, Any]:
+    """A principality (principality.py's layout) whose every part may change: its centres'
+    site lists, its roads and its regions' stocks are new objects, in their key order."""
+    centers = {}
+    for k, c in p["centers"].items():
         n = c.copy()
-        n["above"] = _sites(c["above"])
-        n["below"] = _sites(c["below"])
-        new_centers[k] = n
-    for v in roads:
-        if type(v) is not int:
-            return copy(p)
-    new_regions = {}
-    for k, slot in regions.items():
-        if type(k) is not str or type(slot) is not dict:
-            return copy(p)
-        n = {}
-        for side, r in slot.items():
-            if type(side) is not str:
-                return copy(p)
-            if r is None:
-                n[side] = None
-            elif (
-                type(r) is dict and len(r) == 2 and type(r.get("card")) is str and type(r.get("stock")) is int
-            ):
-                n[side] = r.copy()  # exactly {"card": str, "stock": int}, in its own key order
-            else:
-                n[side] = copy(r)
-        new_regions[k] = n
-    parts = {"centers": new_centers, "roads": roads[:], "regions": new_regions}
-    return {k: parts[k] for k in p}
-
-
-def copy_state(state: Any) -> Any:
-    """A whole state: its principalities by their shape, the rest with `copy`."""
-    if type(state) is not dict:
-        return copy(state)
-    out = {}
-    for k, v in state.items():
-        if type(k) is not str:
-            return _round_trip(state)
-        if k == "principalities" and type(v) is list:
-            out[k] = [_principality(p) for p in v]
-        else:
-            tv = type(v)
-            out[k] = v if tv is str or tv is int or v is None or tv is bool else copy(v)
+        n["above"] = c["above"][:]
+        n["below"] = c["below"][:]
+        centers[k] = n
+    regions = {}
+    for k, slot in p["regions"].items():
+        regions[k] = {side: None if r is None else r.copy() for side, r in slot.items()}
+    out = p.copy()
+    out["centers"] = centers
+    out["roads"] = p["roads"][:]
+    out["regions"] = regions
     return out
+
+
+def fresh(state: dict[str, Any]) -> dict[str, Any]:
+    """A new state for `apply` to change, leaving the one it was given as it was: the parts
+    the rules change in place are new, the rest is shared. The state is one the engine made
+    (setup.py's layout, plain JSON data)."""
+    new = state.copy()
+    new["principalities"] = [_principality(p) for p in state["principalities"]]
+    for key in _FLAT:
+        new[key] = state[key][:]
+    for key in _NESTED:
+        new[key] = [x[:] for x in state[key]]
+    for key in _DICTS:
+        new[key] = state[key].copy()
+    if state["flag"] is not None:
+        new["flag"] = state["flag"].copy()
+    return new

@@ -122,7 +122,7 @@ class Siedler(BaseEngine):
         if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
             raise IllegalMove("a move is an object with a 'type' field")
         _plain(move)
-        new = copying.copy_state(state)
+        new = copying.fresh(state)
         events: list[Event] = []
         decision.apply(new, seat, _copy(dict(move)), rng, events)
         flow.run(new, rng, events)

@@ -294,31 +294,24 @@ def test_every_hook_asked_of_built_cards_answers_as_the_oracle() -> None:
             state, _ = LIVE.apply(state, seat, move, Rng(b"ask %d %d" % (seed, i)))
 
 
-def test_state_copies_equal_the_json_round_trip_they_replaced() -> None:
-    """copying.copy_state is json.loads(json.dumps(state)) (issue 9), shapes outside the known
-    layout included (a tuple, an int key, a float, an odd principality), and shares no object
-    that can change with the original."""
-    import json
+def _shared(a: Any, b: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The paths at which a and b hold the very same list or dict (outermost only)."""
+    if isinstance(a, dict | list) and a is b:
+        return [path]
+    if isinstance(a, dict) and isinstance(b, dict):
+        return [p for k in a if k in b for p in _shared(a[k], b[k], (*path, k))]
+    if isinstance(a, list) and isinstance(b, list):
+        return [p for i, (x, y) in enumerate(zip(a, b, strict=False)) for p in _shared(x, y, (*path, i))]
+    return []
 
-    from engines.siedler import copying
 
-    def round_trip(x: Any) -> Any:
-        return json.loads(json.dumps(x))
-
-    def shares_mutable(a: Any, b: Any) -> bool:
-        if isinstance(a, dict | list) and a is b:
-            return True
-        if isinstance(a, dict) and isinstance(b, dict):
-            return any(shares_mutable(a[k], b[k]) for k in a if k in b)
-        if isinstance(a, list) and isinstance(b, list):
-            return any(shares_mutable(x, y) for x, y in zip(a, b, strict=False))
-        return False
-
+def _builder_states(games: int, plies: int) -> list[Any]:
+    """Every tenth state of builder games of both variants."""
     states = []
-    for seed in range(4):
+    for seed in range(games):
         state, _ = LIVE.setup(2, options_for(seed), Rng(b"copy %d" % seed))
         rnd = random.Random(seed)
-        for i in range(150):
+        for i in range(plies):
             seat = LIVE.to_move(state)
             if seat is None:
                 break
@@ -326,6 +319,21 @@ def test_state_copies_equal_the_json_round_trip_they_replaced() -> None:
                 states.append(state)
             move = BOTS["builder"](LIVE.view(state, seat), LIVE.legal_moves(state, seat), rnd)
             state, _ = LIVE.apply(state, seat, move, Rng(b"copy %d %d" % (seed, i)))
+    return states
+
+
+def test_copies_equal_the_json_round_trip_they_replaced() -> None:
+    """copying.copy (moves, events, views) is json.loads(json.dumps(x)) (issue 9), shapes
+    outside the state layout included (a tuple, an int key, a float, an odd principality),
+    and shares no object that can change with the original."""
+    import json
+
+    from engines.siedler import copying
+
+    def round_trip(x: Any) -> Any:
+        return json.loads(json.dumps(x))
+
+    states = _builder_states(4, 150)
     odd = round_trip(states[-1])
     odd["principalities"][0]["roads"].append((3, 5))
     odd["principalities"][1]["centers"]["0"]["above"] = [("x",), 1.5]
@@ -333,7 +341,30 @@ def test_state_copies_equal_the_json_round_trip_they_replaced() -> None:
     odd["queue"] = [{"step": ("a", "b"), 2: None}]
     weird = {"principalities": [{"centers": {}, "roads": [], "other": 1}, [1, (2,)]], 5: "five"}
     for state in [*states, odd, weird]:
-        copied = copying.copy_state(state)
+        copied = copying.copy(state)
         assert json.dumps(copied) == json.dumps(round_trip(state))
         assert copied == round_trip(state)
-        assert not shares_mutable(copied, state)
+        assert _shared(copied, state) == []
+
+
+# The parts of a state copying.fresh shares with the state before: replaced by the rules,
+# never changed in place (the snapshots of `play` check that no later move changes them).
+SHARED = {"options", "start_rolls", "dice", "pending", "searching", "result"}
+
+
+def test_a_fresh_state_shares_only_what_the_rules_never_change_in_place() -> None:
+    """copying.fresh, the state apply changes (issue 9), equals the one it was given, key order
+    included, and shares with it only the parts the rules replace whole: the options, the
+    start rolls, the dice, the pending decision, the search, the result, and the steps of the
+    queue (never the queue itself, the hands, piles, principalities or any other list)."""
+    import json
+
+    from engines.siedler import copying
+
+    states = _builder_states(4, 150)
+    assert any(s["pending"] is not None and len(s["queue"]) > 0 for s in states)
+    for state in states:
+        new = copying.fresh(state)
+        assert json.dumps(new) == json.dumps(state)
+        for path in _shared(new, state):
+            assert path[0] in SHARED or (path[0] == "queue" and len(path) == 2), path
