@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 import peewee as pw
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, g, jsonify, request
 
 import engines
 from protocol.auth import HEADER_SIG
@@ -18,7 +18,7 @@ from protocol.keys import is_public_key_hex
 from server import clock
 from server.auth import current_account, request_signature, signer_key
 from server.errors import ApiProblem
-from server.ledger import Ledger, head_of, is_game_id
+from server.ledger import Appended, Ledger, head_of, is_game_id
 from server.models import (
     Account,
     EmailInvite,
@@ -192,7 +192,8 @@ def my_seat(game: Game) -> int:
     row = Seat.get_or_none((Seat.game == game) & (Seat.account == current_account()))
     if row is None:
         raise ApiProblem(403, "you hold no seat in this game")
-    return row.seat
+    g.seat_in = (game.id, row.seat)  # for the request log's line (server/app.py)
+    return int(row.seat)
 
 
 def payloads_for(game: Game, seat: int, since: int = 0) -> list[dict[str, Any]]:
@@ -436,33 +437,33 @@ def moves(game_id: str) -> Response:
     return jsonify({"seat": seat, "head": head_of(game), "to_move": game.to_move, "moves": legal})
 
 
-def _after_append(game_id: str, seq: int, entry: dict[str, Any]) -> Response:
-    game = game_or_404(game_id)
-    seat = my_seat(game)
+def _after_append(appended: Appended) -> Response:
+    """The mover's view after its append, from the game row the ledger has just written (no
+    second read of it): the answer a client checks its new view and payloads against."""
+    game, seat = appended.game, appended.seat
+    g.seat_in = (game.id, seat)
     out = private_view(game, seat)
-    out["entry"] = entry
-    out["payloads"] = payloads_for(game, seat, since=seq)
+    out["entry"] = appended.entry
+    out["payloads"] = payloads_for(game, seat, since=appended.entry["seq"])
     return jsonify(out)
 
 
 @bp.post("/games/<game_id>/moves")
 def submit_move(game_id: str) -> Response:
     account = current_account()
-    data = body()
-    game_or_404(game_id)
+    data = body()  # a missing game is the ledger's 404, as game_or_404 says it
     appended = ledger().move(
         game_id, account, data.get("envelope"), data.get("sig"), data.get("secret"), data.get("salt")
     )
-    return _after_append(game_id, appended.entry["seq"], appended.entry)
+    return _after_append(appended)
 
 
 @bp.post("/games/<game_id>/resign")
 def resign(game_id: str) -> Response:
     account = current_account()
     data = body()
-    game_or_404(game_id)
     appended = ledger().resign(game_id, account, data.get("envelope"), data.get("sig"))
-    return _after_append(game_id, appended.entry["seq"], appended.entry)
+    return _after_append(appended)
 
 
 def _entries(game: Game, since: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:

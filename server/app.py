@@ -5,13 +5,16 @@ DATABASE_URL): DATA_DIR (SQLite file, server key, mail outbox), DATABASE_URL
 (PostgreSQL for several workers or hosts), SERVER_KEY_FILE, AUTH_WINDOW
 (seconds of clock skew accepted), MAX_CONTENT_LENGTH (bytes; larger bodies get 413),
 RATE_LIMIT ("N/SECONDS" per account, or "off": server/ratelimit.py), REQUEST_LOG (1: one
-JSON line per request on stderr, server/requestlog.py); mail: SMTP_HOST,
+JSON line per request on stderr, server/requestlog.py), DATABASE_POOL (1: requests hand
+their database connection back to a pool of the worker's instead of ending it; 0: a new one
+each request); mail: SMTP_HOST,
 SMTP_PORT, SMTP_SECURITY, SMTP_USER, SMTP_PASSWORD, MAIL_FROM, PUBLIC_URL, ... (server/mailer.py);
 deadlines: ABORT_AFTER_DAYS, VACATION_DAYS (server/deadline_api.py).
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from pathlib import Path
@@ -19,6 +22,7 @@ from typing import Any
 
 import peewee as pw
 from flask import Flask, Response, g, request
+from playhouse.pool import PooledDatabase
 
 from protocol.auth import HEADER_KEY
 from protocol.keys import SigningKey
@@ -42,6 +46,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 64 * 1024,
     "RATE_LIMIT": "off",
     "REQUEST_LOG": 0,
+    "DATABASE_POOL": 1,
 }
 DEFAULTS.update(MAIL_DEFAULTS)  # SMTP_*, MAIL_FROM, PUBLIC_URL, ...: server/mailer.py
 DEFAULTS.update(DEADLINE_DEFAULTS)  # ABORT_AFTER_DAYS, VACATION_DAYS: server/deadline_api.py
@@ -89,7 +94,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     ledger = Ledger(server_key(key_file))
     ledger.mail = settings_from_config(app.config, bytes.fromhex(ledger.key.seed_hex()))
     app.extensions["pbem.ledger"] = ledger
-    db = open_database(app.config["DATABASE_URL"], data_dir)
+    pooled = str(app.config["DATABASE_POOL"]).lower() not in ("0", "false", "no")
+    db = open_database(app.config["DATABASE_URL"], data_dir, pooled=pooled)
     app.extensions["pbem.db"] = db
 
     limits = parse_limit(app.config["RATE_LIMIT"])
@@ -140,6 +146,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def _connect() -> Response | None:
         """A database that does not answer is a 503 (the health check asks it a trivial query)."""
         try:
+            if request.endpoint == "api.health" and isinstance(db, PooledDatabase):
+                db.close_idle()  # ask for a new connection: can the database still be reached?
             if database.is_closed():
                 database.connect()
             if request.endpoint == "api.health":
@@ -167,6 +175,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.after_request
     def _log(response: Response) -> Response:
+        if not requestlog.log.isEnabledFor(logging.INFO):
+            return response  # no line would be written: no query for its seat either
         started = g.get("started")
         ms = (time.perf_counter() - started) * 1000 if started is not None else 0.0
         game = (request.view_args or {}).get("game_id")
@@ -192,6 +202,9 @@ def _seat(game: Any, account: Account | None) -> int | None:
     """The seat `account` holds in `game`, for the request log (None if none or unknown)."""
     if account is None or not isinstance(game, str) or not is_game_id(game) or database.is_closed():
         return None
+    known = g.get("seat_in")  # the handler's own lookup (server/api.py, my_seat)
+    if known is not None and known[0] == game:
+        return known[1]
     try:
         row = Seat.get_or_none((Seat.game == game) & (Seat.account == account))
     except pw.PeeweeException:

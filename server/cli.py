@@ -164,10 +164,12 @@ def gunicorn_argv(args: argparse.Namespace) -> list[str]:
 
 
 def _start_mail_thread() -> None:
-    """The outbox sender, digests and sweeper in a thread of this process (the gunicorn master)."""
+    """The outbox sender, digests and sweeper in a thread of this process (the gunicorn master).
+    Without a connection pool: the master forks workers, and mailer.FORK_LOCK keeps the
+    thread's connection closed across a fork, which a pool's idle connections would not be."""
     from server.app import create_app
 
-    mailer.start_thread(create_app())
+    mailer.start_thread(create_app({"DATABASE_POOL": 0}))
 
 
 if __name__ == "__main__":

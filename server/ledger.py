@@ -81,7 +81,8 @@ class LedgerError(Exception):
 @dataclass(frozen=True)
 class Appended:
     entry: dict[str, Any]
-    game: Game
+    game: Game  # the row as this transaction wrote it
+    seat: int  # the seat that appended
 
 
 def dumps(value: Any) -> str:
@@ -127,9 +128,14 @@ class Ledger:
 
     @staticmethod
     def _store_payloads(game: Game, payloads: list[steps.Payload]) -> None:
-        for p in payloads:
-            for seat in p.to:
-                Payload.create(game=game, seq=p.seq, index=p.index, seat=seat, data=dumps(p.to_json()))
+        rows = [
+            {"game": game, "seq": p.seq, "index": p.index, "seat": seat, "data": data}
+            for p in payloads
+            for data in (dumps(p.to_json()),)
+            for seat in p.to
+        ]
+        if rows:  # one statement for all of them
+            Payload.insert_many(rows).execute()
 
     # -- operations --------------------------------------------------------------
 
@@ -450,7 +456,7 @@ class Ledger:
             self._store_payloads(game, step.payloads)
             self._after_step(game, step)
             game.save()
-        return Appended(entry, game)
+        return Appended(entry, game, seat)
 
     def resign(self, game_id: str, account: Account, envelope: Any, sig: Any) -> Appended:
         with database.atomic():
@@ -477,7 +483,7 @@ class Ledger:
                 self._finish(game, step.body["result"])
                 clock.after_step(game)
             game.save()
-        return Appended(entry, game)
+        return Appended(entry, game, seat)
 
     @staticmethod
     def _check_envelope(envelope: Any) -> None:

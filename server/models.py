@@ -7,10 +7,13 @@ for byte what it signs and serves.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from pathlib import Path
+from typing import Any
 
 import peewee as pw
 from playhouse.db_url import connect
+from playhouse.pool import PooledDatabase, PooledPostgresqlDatabase, PooledSqliteDatabase
 
 database = pw.DatabaseProxy()
 
@@ -53,6 +56,9 @@ class Game(BaseModel):
     request_sig = pw.CharField(max_length=128, null=True, unique=True)
     # Moves by email (issue 7): as the genesis says (`email_moves: true`, absent when off).
     email_moves = pw.BooleanField(default=False)
+
+    class Meta:
+        only_save_dirty = True  # an append rewrites the head, state and status, not the rest
 
 
 class Seat(BaseModel):
@@ -276,38 +282,78 @@ class SchemaVersion(BaseModel):
 MODELS.append(SchemaVersion)
 
 
-def connect_database(url: str | None, data_dir: Path) -> pw.Database:
+def connect_database(url: str | None, data_dir: Path, *, pooled: bool = False) -> pw.Database:
     """The database a DATABASE_URL names, else SQLite in the data directory; bound to the models
-    (`database`) but not checked: `open_database` checks its schema version too."""
+    (`database`) but not checked: `open_database` checks its schema version too.
+
+    `pooled`: what the app's requests use (issue 9). A request's `close()` hands its connection
+    back instead of ending it: a new PostgreSQL session costs more than most requests, and the
+    last SQLite connection to close checkpoints the WAL, milliseconds of each append."""
     if url:
         db = connect(url)
         if isinstance(db, pw.SqliteDatabase):
-            db = _sqlite(db.database)
+            db = _sqlite(db.database, pooled)
+        elif pooled and isinstance(db, pw.PostgresqlDatabase):
+            db = _Postgres(db.database, **db.connect_params, **POOL)
     else:
         data_dir.mkdir(parents=True, exist_ok=True)
-        db = _sqlite(str(data_dir / "pbem.sqlite3"))
+        db = _sqlite(str(data_dir / "pbem.sqlite3"), pooled)
     database.initialize(db)
     return db
 
 
-def open_database(url: str | None, data_dir: Path) -> pw.Database:
+# No cap (a thread holds one connection at most, and gunicorn's sync worker has one thread);
+# a connection idle for five minutes is closed when next taken, not handed out.
+POOL: dict[str, Any] = {"max_connections": None, "stale_timeout": 300}
+_INHERITED: list[Any] = []  # see _OwnProcess
+
+
+class _OwnProcess(PooledDatabase):
+    """A pool serves only the process that filled it. A forked child (a gunicorn worker, a
+    test's subprocess) that inherited open connections starts an empty pool, and keeps the
+    inherited ones referenced forever: freeing one would end the parent's session over the
+    shared socket."""
+
+    _pid: int | None = None
+
+    def _connect(self) -> Any:
+        if self._pid != os.getpid():
+            with self._pool_lock:
+                if self._pid != os.getpid():
+                    _INHERITED.append((self._connections, self._in_use))
+                    self._connections, self._in_use = [], {}
+                    self._pid = os.getpid()
+        return super()._connect()
+
+
+class _PooledSqlite(_OwnProcess, PooledSqliteDatabase):
+    pass
+
+
+class _Postgres(_OwnProcess, PooledPostgresqlDatabase):
+    pass
+
+
+def open_database(url: str | None, data_dir: Path, *, pooled: bool = False) -> pw.Database:
     """The database, with its tables made if it is empty; a SchemaError (server/migrations.py)
     if its schema version is not the one this code knows."""
     from server import migrations  # it imports the models
 
-    db = connect_database(url, data_dir)
+    db = connect_database(url, data_dir, pooled=pooled)
     migrations.ensure(db)
     return db
 
 
-def _sqlite(path: str) -> pw.SqliteDatabase:
+def _sqlite(path: str, pooled: bool = False) -> pw.SqliteDatabase:
     # IMMEDIATE: every transaction takes the write lock at BEGIN, so two appends
     # to the same game serialise instead of failing late with "database is locked".
     # synchronous=FULL: in WAL mode NORMAL may lose the last commits on a power cut, and
     # a move the server acknowledged (and a player holds a receipt for) must not vanish:
     # the server would then sign another entry at the same seq, which looks like a fork.
-    return pw.SqliteDatabase(
-        path,
-        lock_type="IMMEDIATE",
-        pragmas={"journal_mode": "wal", "foreign_keys": 1, "busy_timeout": 10000, "synchronous": "full"},
-    )
+    settings: dict[str, Any] = {
+        "lock_type": "IMMEDIATE",
+        "pragmas": {"journal_mode": "wal", "foreign_keys": 1, "busy_timeout": 10000, "synchronous": "full"},
+    }
+    if pooled:  # a connection goes back to the pool and on to another thread (one at a time)
+        return _PooledSqlite(path, **settings, **POOL, check_same_thread=False)
+    return pw.SqliteDatabase(path, **settings)
