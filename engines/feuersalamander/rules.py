@@ -93,7 +93,6 @@ Readings of the rulings where they leave a choice (the nearest playable one):
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from functools import lru_cache
 from itertools import combinations
@@ -112,15 +111,19 @@ ONLY_TYPE = {"type"}
 _HISTORIES = ("questions", "claims", "start_throws")
 
 
-def _copy(state: State) -> State:
-    """A deep copy but for the shared history entries: what `view` hands out shares nothing
-    else with the state."""
-    rest = {k: v for k, v in state.items() if k not in _HISTORIES}
-    new = json.loads(json.dumps(rest))
-    for key in _HISTORIES:
-        if key in state:
-            new[key] = list(state[key])
-    return new
+_LEAVES = frozenset({str, int, bool, float, type(None)})
+
+
+def _detach(value: Any) -> Any:
+    """A copy of JSON data sharing no list or dict with the original (tuples become lists,
+    as a JSON round trip makes them), leaves checked inline: `view` copies every state field
+    it hands out this way (issue 9: a JSON round trip per view cost more than the rest of it)."""
+    t = type(value)
+    if t is list or t is tuple:
+        return [v if type(v) in _LEAVES else _detach(v) for v in value]
+    if t is dict:
+        return {k: v if type(v) in _LEAVES else _detach(v) for k, v in value.items()}
+    return value
 
 
 # What apply and leave change in place: these lists (and the per-seat lists inside the
@@ -825,46 +828,45 @@ class Feuersalamander(BaseEngine):
     # ------------------------------------------------------------ what a seat may see (FS-25)
 
     def view(self, state: State, seat: Seat | None) -> View:
+        """What `seat` may see; shares nothing with the state but the history entries'
+        own cards and throws (append-only, never changed once written)."""
         n = state["seats"]
         questions = []
         for q in state["questions"]:
             seen = seat is not None and seat in (q["by"], q["to"])
             questions.append({**q, "answer": q["answer"] if seen else None, "seen": seen})
-        figures = list(state["figures"])
-        claims = [{**c, "named": [dict(i) for i in c["named"]]} for c in state["claims"]]
-        return _copy(
-            {
-                "game": self.id,
-                "seat": seat,
-                "seats": n,
-                "names": NAMES[:n],
-                "target": state["options"]["target"],
-                "hand": None if seat is None else cards.sorted_cards(state["hands"][seat]),
-                "hand_sizes": [len(h) for h in state["hands"]],
-                "revealed": state["revealed"],
-                "losses": state["losses"],
-                "figures": figures,
-                "dungeon": [s for s in range(n) if figures[s] == "dungeon"],
-                "stones": state["stones"],
-                "deck_size": len(state["deck"]),
-                "discard": state["discard"],
-                "laid": state["laid"],
-                "scores": state["scores"],
-                "questions": questions,
-                "claims": claims,
-                "start_throws": [[dict(t) for t in r] for r in state["start_throws"]],
-                "start_player": state["start_player"],
-                "last_throw": state["last_throw"],
-                "last_keys": state.get("last_keys"),
-                "drawn": None if seat is None else (state.get("drawn") or [None] * n)[seat],
-                "turn": state["turn"],
-                "turn_no": state["turn_no"],
-                "pair": state["pair"],
-                "pending": state["pending"],
-                "result": state["result"],
-                **({"out": out_seats(state)} if state.get("out") else {}),
-            }
-        )
+        figures = _detach(state["figures"])
+        return {
+            "game": self.id,
+            "seat": seat,
+            "seats": n,
+            "names": NAMES[:n],
+            "target": _detach(state["options"]["target"]),
+            "hand": None if seat is None else cards.sorted_cards(state["hands"][seat]),
+            "hand_sizes": [len(h) for h in state["hands"]],
+            "revealed": _detach(state["revealed"]),
+            "losses": _detach(state["losses"]),
+            "figures": figures,
+            "dungeon": [s for s in range(n) if figures[s] == "dungeon"],
+            "stones": _detach(state["stones"]),
+            "deck_size": len(state["deck"]),
+            "discard": _detach(state["discard"]),
+            "laid": _detach(state["laid"]),
+            "scores": _detach(state["scores"]),
+            "start_player": _detach(state["start_player"]),
+            "last_throw": _detach(state["last_throw"]),
+            "last_keys": _detach(state.get("last_keys")),
+            "drawn": None if seat is None else _detach((state.get("drawn") or [None] * n)[seat]),
+            "turn": _detach(state["turn"]),
+            "turn_no": _detach(state["turn_no"]),
+            "pair": _detach(state["pair"]),
+            "pending": _detach(state["pending"]),
+            "result": _detach(state["result"]),
+            **({"out": out_seats(state)} if state.get("out") else {}),
+            "questions": questions,
+            "claims": [{**c, "named": [dict(i) for i in c["named"]]} for c in state["claims"]],
+            "start_throws": [[dict(t) for t in r] for r in state["start_throws"]],
+        }
 
     def result(self, state: State) -> dict[str, Any] | None:
         return None if state["result"] is None else dict(state["result"])
