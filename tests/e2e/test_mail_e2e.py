@@ -16,6 +16,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from email.message import EmailMessage
 from pathlib import Path
@@ -479,11 +480,24 @@ def test_starttls_and_implicit_tls_with_login_verify_the_server(
     assert len(logins) == 1  # logged in once, with the password (aiosmtpd refuses mail without)
 
 
+def outbox_files_once_over(outbox_dir: Path, players: int, timeout: float = 30) -> list[Path]:
+    """The outbox's .eml files once every player's game-over mail is among them. The sender
+    thread writes a round's files one by one, so a look between two of them sees the first
+    game-over mail without the second: wait for all of them, not for the first."""
+    deadline = time.monotonic() + timeout
+    while True:
+        files = sorted(outbox_dir.glob("*.eml")) if outbox_dir.exists() else []
+        if sum(f.name.endswith("-over.eml") for f in files) >= players:
+            return files
+        if time.monotonic() > deadline:
+            kinds = [f.stem.rsplit("-", 1)[-1] for f in files]
+            raise AssertionError(f"no {players} game-over mails after {timeout} s; the outbox has {kinds}")
+        time.sleep(0.2)  # the thread's round comes every second
+
+
 def test_pbem_server_serve_runs_the_sender_thread(tmp_path: Path) -> None:
     """The real `pbem-server serve` (gunicorn master, two forked workers): its mail thread
     writes the outbox as .eml files (no SMTP) while the workers serve the game."""
-    import time
-
     from client.demo import start_server
 
     port = free_port()
@@ -498,13 +512,7 @@ def test_pbem_server_serve_runs_the_sender_thread(tmp_path: Path) -> None:
         game = ada.new_game("magier", {"move_limit": 1}, seats=2, join=True)["id"]
         bo.join(game)
         play_bots([ada, bo], game)
-        outbox_dir = tmp_path / "data" / "outbox"
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:  # the thread's round comes every second
-            files = sorted(outbox_dir.glob("*.eml")) if outbox_dir.exists() else []
-            if files and files[-1].name.endswith("-over.eml") and len(files) >= 4:
-                break
-            time.sleep(0.2)
+        files = outbox_files_once_over(tmp_path / "data" / "outbox", players=2)
     finally:
         server.terminate()
         server.wait(timeout=10)
