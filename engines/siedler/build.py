@@ -98,10 +98,10 @@ def build_axis(state: State, seat: int, move: Move, rng: Rng | None, events: lis
     new = col + step
     state["supply"][what] -= 1
     if what == "road":
-        p["roads"].append(new)
+        pr.add_road(p, new)
         events.append(Event("built", {"seat": seat, "card": "road", "col": new}))
         return 0
-    p["centers"][str(new)] = {"card": "settlement", "above": [None], "below": [None]}
+    pr.add_settlement(p, new)
     p["regions"].setdefault(str(new + step), {})
     events.append(Event("built", {"seat": seat, "card": "settlement", "col": new}))
     if draw:
@@ -152,10 +152,7 @@ def build_city(state: State, seat: int, at: Any, omit: Any, events: list[Event])
     if omit is not None and omit not in cards.RESOURCES:
         raise IllegalMove(f"{omit!r} is no resource")
     _pay(state, seat, cost_of(state, seat, "city", omit), "city", events)
-    c = pr.center(p, col)
-    c["card"] = "city"
-    c["above"].append(None)
-    c["below"].append(None)
+    pr.make_city(p, col)
     state["supply"]["city"] -= 1
     state["supply"]["settlement"] += 1  # the settlement card goes back to the centre
     events.append(Event("built", {"seat": seat, "card": "city", "col": col}))
@@ -219,7 +216,7 @@ def build_expansion(state: State, seat: int, move: Move, rng: Rng, events: list[
     else:
         state["display"].remove(card)
     _, _, level = free[0]
-    pr.center(p, col)[side][level] = card
+    pr.set_site(p, col, side, level, card)
     events.append(Event("built", {"seat": seat, "card": card, "col": col, "side": side, "level": level, "from": source}))
 
 
@@ -273,7 +270,7 @@ def remove(state: State, seat: int, move: Move, events: list[Event]) -> None:
     if not 0 <= level < len(slots) or slots[level] is None:
         raise IllegalMove("there is no expansion of yours on that site")
     card = slots[level]
-    slots[level] = None
+    pr.set_site(p, col, side, level, None)
     state["discard"].append(card)
     events.append(Event("removed", {"seat": seat, "card": card, "col": col, "side": side, "level": level}))
 

@@ -47,20 +47,13 @@ _DICTS = ("supply", "tokens")  # of numbers or seats
 
 
 def _principality(p: dict[str, Any]) -> dict[str, Any]:
-    """A principality (principality.py's layout) whose every part may change: its centres'
-    site lists, its roads and its regions' stocks are new objects, in their key order."""
-    centers = {}
-    for k, c in p["centers"].items():
-        n = c.copy()
-        n["above"] = c["above"][:]
-        n["below"] = c["below"][:]
-        centers[k] = n
+    """A principality (principality.py's layout) whose regions may change: they are new
+    objects, in their key order. Its centres and roads are shared: principality.py changes
+    them by replacing them."""
     regions = {}
     for k, slot in p["regions"].items():
         regions[k] = {side: None if r is None else r.copy() for side, r in slot.items()}
     out = p.copy()
-    out["centers"] = centers
-    out["roads"] = p["roads"][:]
     out["regions"] = regions
     return out
 

@@ -134,7 +134,7 @@ def _on_civil_war(state: State, seat: int, move: Move, rng: Rng, events: list[Ev
         raise IllegalMove("that site holds no unit the Civil War can send back")
     state["pending"] = None
     opp, u = 1 - seat, hits[0]
-    pr.center(state["principalities"][opp], u["col"])[u["side"]][u["level"]] = None
+    pr.set_site(state["principalities"][opp], u["col"], u["side"], u["level"], None)
     state["hands"][opp].append(u["card"])
     events.append(Event("returned", {"seat": opp, "card": u["card"], "to": "hand", "col": u["col"], "side": u["side"]}))
 
@@ -305,10 +305,10 @@ def _on_raid_take(state: State, seat: int, move: Move, rng: Rng, events: list[Ev
     if site not in state["pending"]["sites"]:
         raise IllegalMove("take back one of the buildings your opponent named")
     state["pending"] = None
-    col = pr.col_at(state["principalities"][seat], site["at"])
-    slots = pr.center(state["principalities"][seat], col)[site["side"]]
-    card = slots[site["level"]]
-    slots[site["level"]] = None
+    p = state["principalities"][seat]
+    col = pr.col_at(p, site["at"])
+    card = pr.center(p, col)[site["side"]][site["level"]]
+    pr.set_site(p, col, site["side"], site["level"], None)
     if card == "university":
         state["display"].append(card)
     else:

@@ -398,7 +398,7 @@ def _on_duel_choice(state: State, seat: int, move: Move, rng: Rng, events: list[
     t = hits[0]
     state["pending"] = None
     loser = pend["loser"]
-    pr.center(state["principalities"][loser], t["col"])[t["side"]][t["level"]] = None
+    pr.set_site(state["principalities"][loser], t["col"], t["side"], t["level"], None)
     to = "hand"
     if t["card"] == "university":
         state["display"].append(t["card"])

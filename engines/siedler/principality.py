@@ -53,6 +53,44 @@ def new(player: int, arrangement: list[str] | None = None) -> dict[str, Any]:
     }
 
 
+# States share their centres and roads (copying.fresh: issue 9), so neither is ever changed
+# in place: every change below puts new ones in the (new) principality.
+
+
+def add_road(p: dict[str, Any], col: int) -> None:
+    p["roads"] = [*p["roads"], col]
+
+
+def add_settlement(p: dict[str, Any], col: int) -> None:
+    centers = p["centers"].copy()
+    centers[str(col)] = {"card": "settlement", "above": [None], "below": [None]}
+    p["centers"] = centers
+
+
+def make_city(p: dict[str, Any], col: int) -> None:
+    """SI-8: the settlement becomes a city with a second site above and below."""
+    c = _new_center(p, col)
+    c["card"] = "city"
+    c["above"].append(None)
+    c["below"].append(None)
+
+
+def set_site(p: dict[str, Any], col: int, side: str, level: int, card: str | None) -> None:
+    """Build `card` on a site of centre `col`, or free it (None)."""
+    _new_center(p, col)[side][level] = card
+
+
+def _new_center(p: dict[str, Any], col: int) -> dict[str, Any]:
+    """A copy of centre `col` in a copy of the centres, for the caller to change."""
+    centers = p["centers"].copy()
+    key = str(col)
+    c = centers[key] = centers[key].copy()
+    c["above"] = c["above"][:]
+    c["below"] = c["below"][:]
+    p["centers"] = centers
+    return c
+
+
 def axis(p: dict[str, Any]) -> list[tuple[int, str]]:
     """The axis from left to right: (col, "settlement" | "city" | "road")."""
     items = [(int(c), v["card"]) for c, v in p["centers"].items()]
