@@ -119,12 +119,16 @@ class Siedler(BaseEngine):
         decision = flow.DECISIONS[pending["kind"]]
         if pending["seat"] != seat:
             raise IllegalMove(f"it is not your decision: {NAMES[pending['seat']]} must {decision.doing}")
-        if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
-            raise IllegalMove("a move is an object with a 'type' field")
-        _plain(move)
+        if type(move) is dict and _flat(move):
+            move = move.copy()  # its values are strings and whole numbers: a full copy
+        else:
+            if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
+                raise IllegalMove("a move is an object with a 'type' field")
+            _plain(move)
+            move = _copy(dict(move))
         new = copying.fresh(state)
         events: list[Event] = []
-        decision.apply(new, seat, _copy(dict(move)), rng, events)
+        decision.apply(new, seat, move, rng, events)
         flow.run(new, rng, events)
         return new, _detached(events)
 
@@ -203,6 +207,15 @@ class Siedler(BaseEngine):
 
 # move type -> the field that is the mover's secret (SI-50)
 _SECRET_FIELDS = {"take": "cards", "return": "card", "exchange": "card", "swap": "card"}
+
+
+def _flat(move: dict[Any, Any]) -> bool:
+    """A move whose fields are all strings or whole numbers, its type a string: the common
+    case, plain as `_plain` asks (issue 9: checked without its recursion)."""
+    for k, v in move.items():
+        if type(k) is not str or (type(v) is not str and type(v) is not int):
+            return False
+    return type(move.get("type")) is str
 
 
 def _plain(x: Any, depth: int = 0) -> None:

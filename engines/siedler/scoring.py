@@ -78,38 +78,43 @@ def _holder(values: list[int], allowed: list[bool]) -> int | None:
     return None
 
 
-# Both seats' strength, commerce, printed VP and city, by what both have built. They depend
-# on nothing else (the Smithy, Imelda and Harbor answers count built cards too), and a game
-# asks the same tables again and again: after every step of every move (issue 9). Keyed by
-# `_key`; cleared when it grows large.
-Tally = tuple[list[int], list[int], list[int], list[bool]]
-_TALLIES: dict[tuple[tuple[Any, ...], tuple[Any, ...]], Tally] = {}
+# Who holds the knight token, who the windmill token (as the windmill needs a city, and as
+# it does not), and both seats' printed VP, by what both have built. They depend on nothing
+# else (the Smithy, Imelda and Harbor answers count built cards too), and a game asks the
+# same again and again: after every step of every move (issue 9). Keyed by `_key`; cleared
+# when it grows large.
+Tally = tuple[int | None, int | None, int | None, list[int]]
+_TALLIES: dict[tuple[Any, ...], Tally] = {}
 
 
-def _key(state: State, seat: int) -> tuple[Any, ...]:
-    """What this seat has built, where: its number of roads, then each centre's card and
-    sites (None for a free one) in table order. Cheaper to make than `_built`."""
-    p = state["principalities"][seat]
-    key = [len(p["roads"])]
-    for c in p["centers"].values():
-        key.append(c["card"])
-        key += c["above"]
-        key += c["below"]
+def _key(state: State) -> tuple[Any, ...]:
+    """What both seats have built, where: for each, its number of roads, then each centre's
+    card and sites (None for a free one) in table order. Cheaper to make than `_built`."""
+    key: list[Any] = []
+    for p in state["principalities"]:
+        key.append(len(p["roads"]))
+        for c in p["centers"].values():
+            key.append(c["card"])
+            key += c["above"]
+            key += c["below"]
     return tuple(key)
 
 
 def _tally(state: State) -> Tally:
-    key = (_key(state, 0), _key(state, 1))
+    key = _key(state)
     hit = _TALLIES.get(key)
     if hit is None:
         if len(_TALLIES) > 4096:
             _TALLIES.clear()
         built = [_built(state, s) for s in (0, 1)]
+        strengths = [strength(state, s, built[s], built[1 - s]) for s in (0, 1)]
+        commerces = [commerce(state, s, built[s]) for s in (0, 1)]
+        cities = ["city" in built[s] for s in (0, 1)]
         hit = _TALLIES[key] = (
-            [strength(state, s, built[s], built[1 - s]) for s in (0, 1)],
-            [commerce(state, s, built[s]) for s in (0, 1)],
+            _holder(strengths, [True, True]),
+            _holder(commerces, cities),
+            _holder(commerces, [True, True]),
             [sum(POINTS_OF[c]["vp"] for c in built[s]) for s in (0, 1)],
-            ["city" in built[s] for s in (0, 1)],
         )
     return hit
 
@@ -117,16 +122,16 @@ def _tally(state: State) -> Tally:
 def update(state: State, events: list[Event]) -> list[int]:
     """SI-19 tokens and SI-46 victory flag, after every change. Returns both seats' VP after
     it (the win check that follows needs them: issue 9, counted once)."""
-    strengths, commerces, printed, cities = _tally(state)
-    knight = _holder(strengths, [True, True])
-    needs_city = state["options"]["windmill_needs_city"]
-    windmill = _holder(commerces, [cities[s] or not needs_city for s in (0, 1)])
+    knight, windmill_with_city, windmill, printed = _tally(state)
+    if state["options"]["windmill_needs_city"]:
+        windmill = windmill_with_city
+    tokens = state["tokens"]
     for token, holder in (("knight", knight), ("windmill", windmill)):
-        if state["tokens"][token] != holder:
-            state["tokens"][token] = holder
+        if tokens[token] != holder:
+            tokens[token] = holder
             events.append(Event("token", {"token": token, "seat": holder}))
-    tokens = list(state["tokens"].values())
-    points = [printed[s] + tokens.count(s) for s in (0, 1)]  # = vp(state, s)
+    held = list(tokens.values())
+    points = [printed[0] + held.count(0), printed[1] + held.count(1)]  # = vp(state, s)
     _update_flag(state, events, points)
     return points
 
