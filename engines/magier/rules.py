@@ -540,38 +540,36 @@ def split_move(move: Move) -> tuple[Move, Any]:
 
 
 def view(state: State, seat: Seat | None) -> View:
-    """MH-7, MH-15: own values, burnt values and open placements are visible, nothing else."""
+    """MH-7, MH-15: own values, burnt values and open placements are visible, nothing else.
+    Every list and dict is fresh: a reader changing the view cannot change the state."""
     if seat is not None and (isinstance(seat, bool) or seat not in (0, 1)):
         raise ValueError(f"magier has seats 0 and 1, not {seat!r}")
-    is_open = state["options"]["open_placement"]
-
-    def sees(owner: int) -> bool:
-        return is_open or owner == seat
-
+    options = state["options"]
+    is_open = options["open_placement"]
     board = {}
-    for name, piece in state["board"].items():
-        if piece["kind"] == WISDOM and "commit" in piece:  # blind: nobody's value is here
-            board[name] = {"seat": piece["seat"], "kind": WISDOM, "value": None, "commit": piece["commit"]}
-        elif piece["kind"] == WISDOM:
-            value = piece["value"] if sees(piece["seat"]) else None
-            board[name] = {"seat": piece["seat"], "kind": WISDOM, "value": value}
+    for name, piece in state["board"].items():  # one pass, no call per piece (issue 9)
+        owner = piece["seat"]
+        if piece["kind"] != WISDOM:
+            board[name] = {"seat": owner, "kind": MAGICIAN}
+        elif "commit" in piece:  # blind: nobody's value is here
+            board[name] = {"seat": owner, "kind": WISDOM, "value": None, "commit": piece["commit"]}
         else:
-            board[name] = {"seat": piece["seat"], "kind": MAGICIAN}
-    hands = [list(h) if sees(s) else [None] * len(h) for s, h in enumerate(state["hands"])]
+            board[name] = {"seat": owner, "kind": WISDOM, "value": piece["value"] if is_open or owner == seat else None}
+    hands = [list(h) if is_open or s == seat else [None] * len(h) for s, h in enumerate(state["hands"])]
     out = {
         "game": "magier",
         "seat": seat,
         "seat_names": list(SEAT_NAMES),
-        "options": dict(state["options"]),
+        "options": dict(options),
         "phase": state["phase"],
         "turn": state["turn"],
         "board": board,
-        "flames": [CELLS[i] for i in sorted(FLAMES)],
+        "flames": list(_FLAME_NAMES),
         "hands": hands,
         "scores": list(state["scores"]),
         "burned": [dict(b) for b in state["burned"]],
         "moves": list(state["moves"]),
-        "move_limit": state["options"]["move_limit"],
+        "move_limit": options["move_limit"],
         "ply": state["ply"],
         "passes": state["passes"],
         "prev_position": state["prev_position"],
@@ -582,6 +580,9 @@ def view(state: State, seat: Seat | None) -> View:
     if "pending" in state:
         out["pending"] = [dict(p) for p in state["pending"]]
     return out
+
+
+_FLAME_NAMES = tuple(CELLS[i] for i in sorted(FLAMES))
 
 
 # ---------------------------------------------------------------- the engine
