@@ -1,4 +1,4 @@
-"""A principality as plain data, and pure questions about it (SI-4, SI-6..SI-9).
+"""A principality as plain data, the changes of its centres and roads, and pure questions about it (SI-4, SI-6..SI-9).
 
 Geometry: the axis runs left to right on integer columns. Settlements and cities
 stand on even columns, roads on odd columns between them. Regions lie on odd
