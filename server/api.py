@@ -31,6 +31,23 @@ from server.models import (
     database,
 )
 from server.notices import claim_address_invites
+from server.prepared import Prepared
+
+GAME_BY_ID = Prepared(lambda game_id: Game.select().where(Game.id == game_id).limit(1))
+SEAT_OF = Prepared(
+    lambda game_id, account_id: Seat.select().where((Seat.game == game_id) & (Seat.account == account_id)).limit(1)
+)
+LAST_ENTRIES = Prepared(  # the newest `count` entries up to `seq`, newest first
+    lambda game_id, seq, count: Entry.select()
+    .where((Entry.game == game_id) & (Entry.seq <= seq))
+    .order_by(Entry.seq.desc())
+    .limit(count)
+)
+PAYLOADS = Prepared(
+    lambda game_id, seat, since, until: Payload.select()
+    .where((Payload.game == game_id) & (Payload.seat == seat) & (Payload.seq >= since) & (Payload.seq <= until))
+    .order_by(Payload.seq, Payload.index)
+)
 
 bp = Blueprint("api", __name__, url_prefix="/v1")
 
@@ -109,7 +126,7 @@ def game_or_404(game_id: str) -> Game:
     # reaches the database, which may refuse a NUL byte loudly).
     if not is_game_id(game_id):
         raise ApiProblem(404, "no such game: a game id is 16 hex characters")
-    game = Game.get_or_none(Game.id == game_id)
+    game = GAME_BY_ID.first(game_id)
     if game is None:
         raise ApiProblem(404, f"no game {game_id!r}")
     return game
@@ -189,7 +206,7 @@ def mask_email(address: str) -> str:
 
 
 def my_seat(game: Game) -> int:
-    row = Seat.get_or_none((Seat.game == game) & (Seat.account == current_account()))
+    row = SEAT_OF.first(game.id, current_account().id)
     if row is None:
         raise ApiProblem(403, "you hold no seat in this game")
     g.seat_in = (game.id, row.seat)  # for the request log's line (server/app.py)
@@ -197,17 +214,7 @@ def my_seat(game: Game) -> int:
 
 
 def payloads_for(game: Game, seat: int, since: int = 0) -> list[dict[str, Any]]:
-    rows = (
-        Payload.select()
-        .where(
-            (Payload.game == game)
-            & (Payload.seat == seat)
-            & (Payload.seq >= since)
-            & (Payload.seq <= game.head_seq)
-        )
-        .order_by(Payload.seq, Payload.index)
-    )
-    return [json.loads(r.data) for r in rows]
+    return [json.loads(r.data) for r in PAYLOADS.rows(game.id, seat, since, game.head_seq)]
 
 
 def state_seq(game: Game) -> int | None:
@@ -216,13 +223,7 @@ def state_seq(game: Game) -> int | None:
     Other system entries and the reveal leave the state as it was, and the game ends with at
     most two of them, so the state's entry is among the last three.
     """
-    rows = (
-        Entry.select()
-        .where((Entry.game == game) & (Entry.seq <= game.head_seq))
-        .order_by(Entry.seq.desc())
-        .limit(3)
-    )
-    for row in rows:
+    for row in LAST_ENTRIES.rows(game.id, game.head_seq, 3):
         data = json.loads(row.data)
         if data["type"] in ("start", "move") or (data["type"] == "system" and "views" in data["body"]):
             return row.seq  # a timeout, an out entry, a seat leaving: steps (PROTOCOL.md section 12)

@@ -7,6 +7,9 @@ from flask import current_app, g, request
 from protocol.auth import HEADER_SIG, check_request
 from server.errors import ApiProblem
 from server.models import Account
+from server.prepared import Prepared
+
+ACCOUNT_BY_KEY = Prepared(lambda key: Account.select().where(Account.key == key).limit(1))
 
 
 def signed_path() -> str:
@@ -40,7 +43,7 @@ def request_signature() -> str:
 def current_account() -> Account:
     if "account" not in g:
         key = signer_key()
-        account = Account.get_or_none(Account.key == key)
+        account = ACCOUNT_BY_KEY.first(key)
         if account is None:
             raise ApiProblem(403, "no account has this key: run `pbem init` first")
         g.account = account

@@ -34,8 +34,10 @@ from typing import Any
 from protocol import steps
 from protocol.canonical import canonical
 from server.models import Account, Clock, DeadlineNotice, Game, Seat, Vacation, database, utcnow
+from server.prepared import Prepared
 
 log = logging.getLogger(__name__)
+CLOCK_OF = Prepared(lambda game_id: Clock.select().where(Clock.game == game_id).limit(1))
 
 CLOCK: Callable[[], dt.datetime] = utcnow  # naive UTC; tests replace it
 # The time a sweep acts at (sweeper.tick(now)): clocks it restarts start then, not at CLOCK().
@@ -165,7 +167,7 @@ def stop(row: Clock) -> None:
 
 def after_step(game: Game) -> None:
     """Called by the ledger after every step (start, move, timeout), in its transaction."""
-    row = Clock.get_or_none(Clock.game == game.id)
+    row = CLOCK_OF.first(game.id)
     if row is None:
         return
     if game.status != "running" or game.to_move is None:
@@ -179,7 +181,7 @@ def after_step(game: Game) -> None:
 
 def summary(game: Game) -> dict[str, Any]:
     """What the game's public summary says about its deadline (not signed: the genesis is)."""
-    row = Clock.get_or_none(Clock.game == game.id)
+    row = CLOCK_OF.first(game.id)
     if row is None:
         return {"deadline": None, "clock": None}
     running = row.seat is not None and game.status == "running"

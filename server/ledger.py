@@ -39,6 +39,7 @@ from server.models import (
     database,
     utcnow,
 )
+from server.prepared import Prepared
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +94,20 @@ def now_iso() -> str:
     return dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def _game_locked(game_id: Any) -> Any:
+    query = Game.select().where(Game.id == game_id).limit(1)
+    return query if isinstance(database.obj, pw.SqliteDatabase) else query.for_update()
+
+
+GAME_LOCKED = Prepared(_game_locked)  # SQLite: BEGIN IMMEDIATE has locked the database already
+SEAT_OF = Prepared(
+    lambda game_id, account_id: Seat.select().where((Seat.game == game_id) & (Seat.account == account_id)).limit(1)
+)
+ENTRY_INSERT = Prepared(
+    lambda game_id, seq, digest, data: Entry.insert(game=game_id, seq=seq, hash=digest, data=data)
+)
+
+
 def head_of(game: Game) -> dict[str, Any]:
     return {"seq": game.head_seq, "hash": game.head_hash}
 
@@ -110,10 +125,7 @@ class Ledger:
     def _lock(self, game_id: str) -> Game:
         if not is_game_id(game_id):
             raise LedgerError(404, "no such game: a game id is 16 hex characters")
-        query = Game.select().where(Game.id == game_id)
-        if not isinstance(database.obj, pw.SqliteDatabase):
-            query = query.for_update()
-        game = query.first()
+        game = GAME_LOCKED.first(game_id)
         if game is None:
             raise LedgerError(404, f"no game {game_id!r}")
         return game
@@ -121,7 +133,7 @@ class Ledger:
     def _append(self, game: Game, type_: str, body: dict[str, Any]) -> dict[str, Any]:
         seq = game.head_seq + 1
         entry, digest = sealed(make_entry(game.id, seq, type_, game.head_hash, now_iso(), body), self.key)
-        Entry.create(game=game, seq=seq, hash=digest, data=dumps(entry))
+        ENTRY_INSERT.execute(game.id, seq, digest, dumps(entry))
         game.head_seq, game.head_hash = seq, digest
         game.updated = utcnow()
         return entry
@@ -496,7 +508,7 @@ class Ledger:
 
     @staticmethod
     def _seat_of(game: Game, account: Account) -> int:
-        row = Seat.select().where((Seat.game == game) & (Seat.account == account)).first()
+        row = SEAT_OF.first(game.id, account.id)
         if row is None:
             raise LedgerError(403, "you hold no seat in this game")
         return row.seat

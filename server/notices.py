@@ -46,8 +46,23 @@ from server.models import (
     database,
     utcnow,
 )
+from server.prepared import Prepared
 
 log = logging.getLogger(__name__)
+
+SEATED = Prepared(lambda game_id: Seat.select(Seat, Account).join(Account).where(Seat.game == game_id))
+LAST_ENTRIES = Prepared(  # the newest `count` entries up to `seq`, newest first
+    lambda game_id, seq, count: Entry.select()
+    .where((Entry.game == game_id) & (Entry.seq <= seq))
+    .order_by(Entry.seq.desc())
+    .limit(count)
+)
+MAIL_INSERT = Prepared(  # a row already there for the same key (the same cause) stays as it is
+    lambda account_id, to_addr, game_id, kind, message, key, status, attempts, next_try, created: Mail.insert(
+        account=account_id, to_addr=to_addr, game=game_id, kind=kind, message=message, key=key,
+        status=status, attempts=attempts, next_try=next_try, created=created,
+    ).on_conflict_ignore()
+)
 
 KINDS = (
     "turn", "invite", "start", "over", "digest", "reminder", "warning", "timeout", "forfeit", "vacation",
@@ -196,8 +211,22 @@ def compose(
     _plain(msg, "X-Pbem-Kind", kind)
     if game_id:
         _plain(msg, "X-Pbem-Game", game_id)
-    msg.set_content(text)
+    _text(msg, text)
     return msg
+
+
+def _text(msg: EmailMessage, text: str) -> None:
+    """The body, as `msg.set_content(text)` writes it, without its three header parses when
+    the text is ASCII in lines of at most 998 characters: then set_content picks 7bit and writes
+    these headers and the lines joined by newlines, with one at the end."""
+    lines = text.encode("utf-8").splitlines()
+    if not text.isascii() or any(len(line) > 998 for line in lines):
+        msg.set_content(text)
+        return
+    msg.set_raw("Content-Type", 'text/plain; charset="utf-8"')
+    msg.set_raw("Content-Transfer-Encoding", "7bit")
+    msg.set_raw("MIME-Version", "1.0")
+    msg.set_payload(b"\n".join(lines).decode("ascii") + "\n")
 
 
 _PLAIN = re.compile(r"[!-~]+(?: [!-~]+)*")  # printable ASCII words, single spaces between
@@ -432,14 +461,8 @@ def public_of(game: Game, seated: dict[int, Account] | None = None) -> Public:
             view = engine.view(json.loads(game.state), None)  # the spectator's view
         except Exception:  # noqa: BLE001 - a summary without scores rather than no mail
             log.warning("engine %s: the spectator view failed for game %s", game.engine, game.id)
-    rows = (
-        Entry.select()
-        .where((Entry.game == game) & (Entry.seq <= game.head_seq))
-        .order_by(Entry.seq.desc())
-        .limit(LAST_MOVES + 3)
-    )
     moves: list[str] = []
-    for row in rows:
+    for row in LAST_ENTRIES.rows(game.id, game.head_seq, LAST_MOVES + 3):
         words = _move_words(engine, json.loads(row.data), players)
         if words is not None:
             moves.append(words)
@@ -524,18 +547,10 @@ def _queue(
         reply_to=token_address(settings, token) if token is not None else None,
         in_reply_to=in_reply_to,
     )
-    Mail.insert(
-        account=account.id if account else None,
-        to_addr=address,
-        game=game_id,
-        kind=kind,
-        message=as_text(msg),
-        key=dedupe_key(kind, game_id, seq, rcpt),
-        status="pending",
-        attempts=0,
-        next_try=now,
-        created=now,
-    ).on_conflict_ignore().execute()
+    MAIL_INSERT.execute(
+        account.id if account else None, address, game_id, kind, as_text(msg),
+        dedupe_key(kind, game_id, seq, rcpt), "pending", 0, now, now,
+    )
 
 
 def _subject(pub: Public, what: str) -> str:
@@ -543,7 +558,7 @@ def _subject(pub: Public, what: str) -> str:
 
 
 def _seated(game: Game) -> dict[int, Account]:
-    return {row.seat: row.account for row in Seat.select(Seat, Account).join(Account).where(Seat.game == game)}
+    return {row.seat: row.account for row in SEATED.rows(game.id)}
 
 
 def token_address(settings: MailSettings, token: str) -> str:

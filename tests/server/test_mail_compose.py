@@ -3,8 +3,9 @@
 `notices.compose` writes short printable-ASCII header values as they are (`_plain`), which
 saves the header registry's parse in every append's transaction; for those values the
 registry writes back the very same line. These tests compose the same mails both ways, the
-second with every header parsed as `msg[name] = value` does, and compare the text byte for
-byte, over generated names, addresses, subjects, ids and tokens (ASCII and not, long and short).
+second with every header parsed as `msg[name] = value` does and the body set by set_content,
+and compare the text byte for byte, over generated names, addresses, subjects, ids, tokens and
+bodies (ASCII and not, long and short).
 """
 
 from __future__ import annotations
@@ -29,12 +30,17 @@ def _parsed(msg: EmailMessage, name: str, value: str) -> None:
     msg[name] = value
 
 
+def _content(msg: EmailMessage, text: str) -> None:
+    msg.set_content(text)
+
+
 def both(**kw: Any) -> tuple[str, str | None]:
     """The mail both ways; None for the second when the header registry cannot parse a value
     (it raises on some odd message ids, which a refused email move's reply may quote)."""
     fast = notices.as_text(notices.compose(**kw))
     with pytest.MonkeyPatch.context() as m:
         m.setattr(notices, "_plain", _parsed)
+        m.setattr(notices, "_text", _content)
         try:
             slow = notices.as_text(notices.compose(**kw))
         except (IndexError, ValueError):
@@ -64,15 +70,18 @@ LOCAL = st.from_regex(r"[a-z0-9][a-z0-9.+_-]{0,20}", fullmatch=True)
     reply=st.none() | ASCII.map("<".__add__) | st.from_regex(r"<[a-z0-9.]{1,70}@[a-z.]{1,20}>", fullmatch=True),
     when=st.datetimes(min_value=dt.datetime(1990, 1, 1), max_value=dt.datetime(2200, 1, 1)),
     odd=st.booleans(),
+    text=st.lists(TEXT | ASCII | st.sampled_from(["", "  x", "\r", "a\rb", "a\x0bb\x0c", "\tc\x1c", "x" * 998, "y" * 999]), max_size=6).map(
+        "\n".join
+    ),
 )
 def test_written_as_given_or_parsed_the_mail_is_the_same(
     name: Any, local: str, subject: str, kind: str, game: Any,
-    account: Any, token: Any, reply: Any, when: dt.datetime, odd: bool,
+    account: Any, token: Any, reply: Any, when: dt.datetime, odd: bool, text: str,
 ) -> None:
     mail = ODD if odd else SETTINGS
     fast, slow = both(
         settings=mail, kind=kind, to_name=name, to_addr=f"{local}@example.org",
-        subject=subject, text="line one\nline two\n", msg_id=notices.message_id(mail, game, 7, kind, "r"),
+        subject=subject, text=text, msg_id=notices.message_id(mail, game, 7, kind, "r"),
         game_id=game, account_id=account, when=when,
         reply_to=notices.token_address(mail, token) if token else None, in_reply_to=reply,
     )
