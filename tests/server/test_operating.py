@@ -173,47 +173,99 @@ def test_serve_refuses_an_older_schema_before_starting_gunicorn(tmp_path: Path) 
 # -- pbem-server backup -------------------------------------------------------------------------
 
 
+class GameWriter:
+    """A thread that creates games through the app until told to stop, as a busy server does;
+    it counts the games made and keeps every answer that was not a 201."""
+
+    def __init__(self, caller: Caller) -> None:
+        self.caller = caller
+        self.made = 0
+        self.refused: list[tuple[int, str]] = []
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self.run)
+
+    def run(self) -> None:
+        n = 0
+        while not self.stopping.is_set():
+            n += 1
+            resp = self.caller.call("POST", "/v1/games", {"engine": "toy", "options": {}, "seats": 2, "request_id": n})
+            if resp.status_code == 201:
+                self.made += 1
+            else:
+                self.refused.append((resp.status_code, resp.get_data(as_text=True)))
+
+    def wait_for(self, games: int, timeout: float = 30) -> None:
+        """Until `games` games are made: a loaded machine may take its time, a stuck writer fails."""
+        deadline = time.monotonic() + timeout
+        while self.made < games and not self.refused:
+            assert time.monotonic() < deadline, f"the writer made {self.made} games in {timeout} s, not {games}"
+            time.sleep(0.01)
+        assert not self.refused, self.refused
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join()
+
+
+def _backup_process(out: Path, data: str) -> subprocess.CompletedProcess[str]:
+    """`pbem-server backup` in its own process, as an operator runs it beside the server (in this
+    process, the CLI would rebind the models' database under the app's requests)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "PBEM_DATABASE_URL")}
+    return subprocess.run(
+        [sys.executable, "-m", "server.cli", "backup", str(out), "--data-dir", data],
+        capture_output=True, text=True, cwd=ROOT, timeout=120, env=env,
+    )
+
+
 def test_backup_copies_the_live_sqlite_database(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """issue 9: `pbem-server backup PATH` copies the database while the server writes to it (the
-    online backup API), refuses to overwrite PATH without --force, and the copy opens alone."""
+    online backup API): the copy is the database as of one moment, every commit before it and
+    no write still in progress; it refuses to overwrite PATH without --force, and opens alone.
+
+    The write in progress is certain, not left to timing: a transaction holds the write lock
+    (with a change of its own and the writer's next game waiting behind it) for the whole backup."""
     app = make_app(tmp_path, "sqlite")
     caller = Caller(app.test_client())
     assert caller.account("ada").status_code == 201
     data = app.config["DATA_DIR"]
     out = tmp_path / "copy.sqlite3"
 
-    stop = threading.Event()
-
-    def write() -> None:  # new games while the backup runs
-        n = 0
-        while not stop.is_set():
-            n += 1
-            caller.call("POST", "/v1/games", {"engine": "toy", "options": {}, "seats": 2, "request_id": n})
-
-    writer = threading.Thread(target=write)
-    writer.start()
+    writer = GameWriter(caller)
+    writer.thread.start()
     try:
-        time.sleep(0.2)
-        assert cli.main(["backup", str(out), "--data-dir", data]) == 0
+        writer.wait_for(games=3)
+        live = sqlite3.connect(Path(data) / "pbem.sqlite3", timeout=30, isolation_level=None)
+        try:
+            live.execute("BEGIN IMMEDIATE")  # after the writer's commit in progress, before its next
+            committed = live.execute("SELECT COUNT(*) FROM game").fetchone()[0]
+            live.execute("UPDATE account SET email = 'ada@elsewhere.example' WHERE name = 'ada'")
+            done = _backup_process(out, data)
+            live.execute("COMMIT")
+        finally:
+            live.close()
+        assert done.returncode == 0, done
+        assert "integrity checked" in done.stdout
+        writer.wait_for(games=committed + 1)  # the writer goes on after the backup
     finally:
-        stop.set()
-        writer.join()
-    assert "integrity checked" in capsys.readouterr().out
+        writer.stop()
+    assert not writer.refused, writer.refused
     assert not (tmp_path / "copy.sqlite3-wal").exists()
     with sqlite3.connect(out) as copy:
         assert copy.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        assert copy.execute("SELECT name FROM account").fetchall() == [("ada",)]
-        games_in_copy = copy.execute("SELECT COUNT(*) FROM game").fetchone()[0]
+        assert copy.execute("SELECT name, email FROM account").fetchall() == [("ada", "ada@example.org")]
+        assert copy.execute("SELECT COUNT(*) FROM game").fetchone()[0] == committed
         assert copy.execute("SELECT MAX(version) FROM schemaversion").fetchone()[0] == migrations.CURRENT
-    assert games_in_copy >= 1
 
     assert cli.main(["backup", str(out), "--data-dir", data]) == 1
     assert capsys.readouterr().err.strip() == (
         f"pbem-server backup: {out} exists: choose another path, or --force to replace it"
     )
     assert cli.main(["backup", str(out), "--force", "--data-dir", data]) == 0
+    assert "integrity checked" in capsys.readouterr().out
     with sqlite3.connect(out) as copy:
-        assert copy.execute("SELECT COUNT(*) FROM game").fetchone()[0] > games_in_copy
+        assert copy.execute("SELECT email FROM account").fetchall() == [("ada@elsewhere.example",)]
+        assert copy.execute("SELECT COUNT(*) FROM game").fetchone()[0] == writer.made
+    assert writer.made > committed
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".copy")] == []  # no partial left
 
 
