@@ -108,6 +108,27 @@ ENTRY_INSERT = Prepared(
 )
 
 
+GAME_HEAD = Prepared(
+    lambda game_id, state, to_move, status, head_seq, head_hash, result, updated: Game.update(
+        state=state, to_move=to_move, status=status, head_seq=head_seq, head_hash=head_hash,
+        result=result, updated=updated,
+    ).where(Game.id == game_id)
+)
+HEAD_FIELDS = frozenset(("state", "to_move", "status", "head_seq", "head_hash", "result", "updated"))
+
+
+def save_head(game: Game) -> None:
+    """Write what a step changes in the game row (a prepared UPDATE), or the row's every
+    changed column when something else changed too."""
+    if not {f.name for f in game.dirty_fields} <= HEAD_FIELDS:
+        game.save()
+        return
+    GAME_HEAD.execute(
+        game.id, game.state, game.to_move, game.status, game.head_seq, game.head_hash, game.result, game.updated,
+    )
+    game._dirty.clear()  # noqa: SLF001 - as save() leaves it
+
+
 def head_of(game: Game) -> dict[str, Any]:
     return {"seq": game.head_seq, "hash": game.head_hash}
 
@@ -467,7 +488,7 @@ class Ledger:
                 Secret.create(game=game, seq=entry["seq"], data=dumps(step.secret))
             self._store_payloads(game, step.payloads)
             self._after_step(game, step)
-            game.save()
+            save_head(game)
         return Appended(entry, game, seat)
 
     def resign(self, game_id: str, account: Account, envelope: Any, sig: Any) -> Appended:
@@ -494,7 +515,7 @@ class Ledger:
             else:
                 self._finish(game, step.body["result"])
                 clock.after_step(game)
-            game.save()
+            save_head(game)
         return Appended(entry, game, seat)
 
     @staticmethod

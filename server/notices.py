@@ -57,6 +57,11 @@ LAST_ENTRIES = Prepared(  # the newest `count` entries up to `seq`, newest first
     .order_by(Entry.seq.desc())
     .limit(count)
 )
+UNWILLING = Prepared(  # a row if the account gets no mail about the game now: not on "all", or muted
+    lambda account_id, game_id: MailPref.select(MailPref.account)
+    .where((MailPref.account == account_id) & (MailPref.notify != "all"))
+    .union_all(Mute.select(Mute.account).where((Mute.account == account_id) & (Mute.game == game_id)))
+)
 MAIL_INSERT = Prepared(  # a row already there for the same key (the same cause) stays as it is
     lambda account_id, to_addr, game_id, kind, message, key, status, attempts, next_try, created: Mail.insert(
         account=account_id, to_addr=to_addr, game=game_id, kind=kind, message=message, key=key,
@@ -496,13 +501,9 @@ def muted(account_id: int, game_id: str) -> bool:
 
 
 def wanting_now(accounts: Iterable[Account], game_id: str) -> set[int]:
-    """Of these accounts, those that get mail about this game now (two queries for all)."""
-    ids = [a.id for a in accounts]
-    if not ids:
-        return set()
-    off = {p.account_id for p in MailPref.select(MailPref.account).where(MailPref.account.in_(ids) & (MailPref.notify != "all"))}
-    mute = {m.account_id for m in Mute.select(Mute.account).where(Mute.account.in_(ids) & (Mute.game == game_id))}
-    return set(ids) - off - mute
+    """Of these accounts, those that get mail about this game now (a prepared query each: most
+    steps tell one account, the seat to move)."""
+    return {a.id for a in accounts if not UNWILLING.rows(a.id, game_id)}
 
 
 def wants_now(account_id: int, game_id: str | None) -> bool:

@@ -123,3 +123,22 @@ def test_each_database_gets_its_own_sql(tmp_path: Any) -> None:
     assert "FOR UPDATE" not in sqlite_sql and "?" in sqlite_sql
     assert pg_sql.endswith("FOR UPDATE") and "%s" in pg_sql
     assert isinstance(database.obj, pw.PostgresqlDatabase)
+
+
+def test_save_head_writes_what_save_writes(app: Flask, pair: tuple[Caller, Caller, str]) -> None:
+    """ledger.save_head: the head columns by a prepared UPDATE; anything else through save()."""
+    game, _ = _game_with_moves(app, pair)
+    when = dt.datetime(2026, 11, 30, 12, 0, 5, 123456)
+    with app.app_context():
+        database.connect(reuse_if_open=True)
+        row = ledger.GAME_LOCKED.first(game.id)
+        row.state, row.to_move, row.status, row.head_seq = '{"s":1}', None, "over", row.head_seq + 1
+        row.head_hash, row.result, row.updated = "cd" * 32, '{"winner":0}', when
+        ledger.save_head(row)
+        assert row.dirty_fields == []
+        assert Game.get_by_id(game.id).__data__ == row.__data__
+        row.email_moves = True  # not a head column: save() writes it
+        row.head_seq += 1
+        ledger.save_head(row)
+        assert Game.get_by_id(game.id).__data__ == row.__data__
+        assert Game.get_by_id(game.id).email_moves is True
