@@ -976,6 +976,17 @@ class Player:
         made = 0
         delay = RETRY_FIRST
 
+        def back_off(exc: ApiError) -> None:
+            """Wait before trying again (said through on_retry), twice as long each time; with
+            until_over=False, or for an error no retry mends, raise it instead."""
+            nonlocal delay
+            if not until_over or not retryable(exc):
+                raise exc
+            if on_retry is not None:
+                on_retry(exc, delay)
+            sleep(delay)
+            delay = min(delay * 2, RETRY_MAX)
+
         def look() -> GameState:
             """The verified state; with until_over, a lost connection is retried with backoff."""
             nonlocal delay
@@ -983,12 +994,7 @@ class Player:
                 try:
                     got = self.state(game)
                 except ApiError as exc:
-                    if not until_over or not retryable(exc):
-                        raise
-                    if on_retry is not None:
-                        on_retry(exc, delay)
-                    sleep(delay)
-                    delay = min(delay * 2, RETRY_MAX)
+                    back_off(exc)
                     continue
                 delay = RETRY_FIRST
                 return got
@@ -1020,12 +1026,7 @@ class Player:
                     if exc.status == 409:
                         st = look()  # someone (a timeout, another client) moved first
                         continue
-                    if not until_over or not retryable(exc):
-                        raise
-                    if on_retry is not None:
-                        on_retry(exc, delay)
-                    sleep(delay)
-                    delay = min(delay * 2, RETRY_MAX)
+                    back_off(exc)
                     st = look()  # the move may have landed: the signed log says
                     continue
                 if answer is not None:
