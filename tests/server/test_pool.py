@@ -7,6 +7,7 @@ next request must still be served, on a new connection, not answered 500.
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -45,3 +46,31 @@ def test_a_pooled_connection_the_database_ended_is_replaced(tmp_path: Path) -> N
         resp = ann.call("GET", "/v1/games")
         assert resp.status_code == 200, resp.get_data(as_text=True)
     assert client.get("/v1/health").status_code == 200
+
+
+def test_a_forked_child_opens_its_own_connections(tmp_path: Path) -> None:
+    """A gunicorn worker (or any forked child) never takes a connection from the pool it
+    inherited: two processes on one socket would mix their sessions. The child gets a new
+    connection; the parent's idle one is still there, and still its own, afterwards."""
+    from server.models import connect_database
+
+    db = connect_database(None, tmp_path, pooled=True)
+    db.connect()
+    parent = db.connection()
+    db.close()  # back to the pool, idle
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: report whether it was handed the parent's connection
+        code = 1
+        try:
+            db.connect()
+            code = 0 if db.connection() is not parent else 2
+            db.execute_sql("SELECT 1").fetchall()
+        finally:
+            os.write(write, bytes([code]))
+            os._exit(0)
+    os.waitpid(pid, 0)
+    assert os.read(read, 1) == b"\x00", "the child was handed its parent's pooled connection"
+    db.connect()
+    assert db.connection() is parent
+    db.close()
