@@ -18,7 +18,7 @@ from protocol.keys import is_public_key_hex
 from server import clock
 from server.auth import current_account, request_signature, signer_key
 from server.errors import ApiProblem
-from server.ledger import Appended, Ledger, head_of, is_game_id
+from server.ledger import SEAT_OF, Appended, Ledger, head_of, is_game_id
 from server.models import (
     Account,
     EmailInvite,
@@ -30,19 +30,10 @@ from server.models import (
     Seat,
     database,
 )
-from server.notices import claim_address_invites
+from server.notices import LAST_ENTRIES, claim_address_invites
 from server.prepared import Prepared
 
 GAME_BY_ID = Prepared(lambda game_id: Game.select().where(Game.id == game_id).limit(1))
-SEAT_OF = Prepared(
-    lambda game_id, account_id: Seat.select().where((Seat.game == game_id) & (Seat.account == account_id)).limit(1)
-)
-LAST_ENTRIES = Prepared(  # the newest `count` entries up to `seq`, newest first
-    lambda game_id, seq, count: Entry.select()
-    .where((Entry.game == game_id) & (Entry.seq <= seq))
-    .order_by(Entry.seq.desc())
-    .limit(count)
-)
 PAYLOADS = Prepared(
     lambda game_id, seat, since, until: Payload.select()
     .where((Payload.game == game_id) & (Payload.seat == seat) & (Payload.seq >= since) & (Payload.seq <= until))
