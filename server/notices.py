@@ -252,7 +252,7 @@ def as_text(msg: EmailMessage) -> str:
     """The mail's text. When compose wrote every header as given and the body as 7bit lines
     (`_plain`, `_text`), the generator would write exactly those lines, a blank line and the
     body: that is written out directly (issue 9: the generator re-parsed the headers)."""
-    items = msg.raw_items()
+    items = list(msg.raw_items())
     body = msg._payload  # noqa: SLF001 - get_payload() parses the Content-Transfer-Encoding header
     if isinstance(body, str) and body.isascii() and "\r" not in body and all(type(v) is str for _, v in items):
         if ("Content-Transfer-Encoding", "7bit") in items:

@@ -116,4 +116,7 @@ def test_a_your_turn_mail_reads_as_before() -> None:
         SETTINGS, kind="turn", to_name="Ada", to_addr="ada@example.org", subject="your turn", text="Hi.\n",
         msg_id="<m@pbem.example.org>", game_id="0123456789abcdef", account_id=4, when=dt.datetime(2026, 1, 1),
     )
-    assert all(type(value) is str for _, value in msg.raw_items())  # as_text's direct way is taken
+    assert all(type(value) is str for _, value in msg.raw_items())
+    with pytest.MonkeyPatch.context() as m:  # as_text's direct way is taken: no generator
+        m.setattr(EmailMessage, "as_string", None)
+        assert notices.as_text(msg).endswith("\n\nHi.\n")
