@@ -7,6 +7,7 @@ from typing import Any
 
 from engines.core import Event, IllegalMove, Move, Rng, State
 from engines.siedler import build, flow, plays, trade
+from engines.siedler import principality as pr
 from engines.siedler.flow import decision, step
 
 
@@ -16,12 +17,13 @@ def _action_step(state: State, s: dict[str, Any], rng: Rng, events: list[Event])
 
 
 def _legal_action(state: State, seat: int) -> list[Move]:
+    have = pr.resources(state["principalities"][seat])  # counted once for every kind (issue 9)
     return [
-        *build.axis_moves(state, seat),
-        *build.expansion_moves(state, seat),
-        *trade.bank_moves(state, seat),
+        *build.axis_moves(state, seat, have),
+        *build.expansion_moves(state, seat, have),
+        *trade.bank_moves(state, seat, have),
         *plays.action_moves(state, seat),
-        *trade.offer_moves(state, seat),
+        *trade.offer_moves(state, seat, have),
         *build.remove_moves(state, seat),
         {"type": "end"},
     ]

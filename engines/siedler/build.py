@@ -12,7 +12,6 @@ the side (decision "region"); the next region goes on the other side, both at 0.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from engines.core import Event, IllegalMove, Move, Rng, State
@@ -27,25 +26,49 @@ def _prin(state: State, seat: int) -> dict[str, Any]:
     return state["principalities"][seat]
 
 
-def cost_of(state: State, seat: int, card: str, omit: str | None = None) -> dict[str, int]:
+def cost_of(state: State, seat: int, card: str, omit: str | None = None, discounts: Discounts | None = None) -> dict[str, int]:
     """The price with the seat's discounts: a Castle takes one ore off a knight (ST-7); a
-    Crane lets a city or red expansion leave out one resource of the builder's choice (ST-3)."""
-    cost = Counter(cards.cost(card))
-    if cards.is_knight(card) and cost["ore"] and any(effects.ask(state, seat, "knight_ore_discount")):
+    Crane lets a city or red expansion leave out one resource of the builder's choice (ST-3).
+    `discounts`: the seat's, when the caller lists many prices (issue 9)."""
+    d = discounts or Discounts(state, seat)
+    cost = cards.cost(card)
+    if cards.is_knight(card) and cost.get("ore") and d.castle:
         cost["ore"] -= 1
     if omit is not None:
         red = card == "city" or cards.card(card)["placement"] == "city"
-        if not red or not any(effects.ask(state, seat, "city_discount")):
+        if not red or not d.crane:
             raise IllegalMove("only a Crane lets you leave a resource out, and only of a city or a red expansion")
-        if cost[omit] <= 0:
+        if cost.get(omit, 0) <= 0:
             raise IllegalMove(f"the cost holds no {omit} to leave out")
         cost[omit] -= 1
     return {r: n for r, n in cost.items() if n > 0}
 
 
-def omit_options(state: State, seat: int, card: str) -> list[str | None]:
+class Discounts:
+    """Whether the seat has a Castle's and a Crane's discount, each asked on first use and
+    then kept: listing the moves prices many cards against one state (issue 9)."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state, self._seat = state, seat
+        self._castle: bool | None = None
+        self._crane: bool | None = None
+
+    @property
+    def castle(self) -> bool:
+        if self._castle is None:
+            self._castle = any(effects.ask(self._state, self._seat, "knight_ore_discount"))
+        return self._castle
+
+    @property
+    def crane(self) -> bool:
+        if self._crane is None:
+            self._crane = any(effects.ask(self._state, self._seat, "city_discount"))
+        return self._crane
+
+
+def omit_options(state: State, seat: int, card: str, discounts: Discounts | None = None) -> list[str | None]:
     red = card == "city" or cards.card(card)["placement"] == "city"
-    if red and any(effects.ask(state, seat, "city_discount")):
+    if red and (discounts or Discounts(state, seat)).crane:
         return [None, *sorted(cards.cost(card))]
     return [None]
 
@@ -161,11 +184,13 @@ def build_city(state: State, seat: int, at: Any, omit: Any, events: list[Event])
 # ---------------------------------------------------------------- expansions (SI-9, SI-43, SI-45)
 
 
-def prerequisite_met(state: State, seat: int, card: str) -> bool:
+def prerequisite_met(state: State, seat: int, card: str, built: list[str] | None = None) -> bool:
+    """`built`: the seat's built cards when the caller has them (issue 9)."""
     need = cards.card(card)["prerequisite"]
     if need is None:
         return True
-    built = pr.built(_prin(state, seat))  # once, not once per card named (issue 9)
+    if built is None:
+        built = pr.built(_prin(state, seat))
     return any(n in built for n in need)
 
 
@@ -180,14 +205,17 @@ def expansion_source(state: State, seat: int, card: str) -> str | None:
     return None
 
 
-def expansion_blocker(state: State, seat: int, card: str) -> str | None:
-    """Why this expansion cannot be built now (None when it can, cost aside)."""
+def expansion_blocker(state: State, seat: int, card: str, built: list[str] | None = None) -> str | None:
+    """Why this expansion cannot be built now (None when it can, cost aside). `built`: the
+    seat's built cards when the caller has them (issue 9)."""
     if expansion_source(state, seat, card) is None:
         return f"you hold no {cards.name(card)}"
-    if not prerequisite_met(state, seat, card):
+    if built is None:
+        built = pr.built(_prin(state, seat))
+    if not prerequisite_met(state, seat, card, built):
         names = " or ".join(cards.name(n) for n in cards.card(card)["prerequisite"])
         return f"{cards.name(card)} needs your {names} when built (SI-43)"
-    if effects.card_answers(state, seat, card, "one_per_player") and card in pr.built(_prin(state, seat)):
+    if card in built and effects.card_answers(state, seat, card, "one_per_player"):
         return f"each player may build only one {cards.name(card)} (SI-45)"
     return None
 
@@ -220,37 +248,51 @@ def build_expansion(state: State, seat: int, move: Move, rng: Rng, events: list[
     events.append(Event("built", {"seat": seat, "card": card, "col": col, "side": side, "level": level, "from": source}))
 
 
-def expansion_moves(state: State, seat: int) -> list[Move]:
+def expansion_moves(state: State, seat: int, have: dict[str, int] | None = None) -> list[Move]:
+    """`have`: the seat's resources when the caller has counted them (issue 9)."""
     p = _prin(state, seat)
-    have = pr.resources(p)
+    if have is None:
+        have = pr.resources(p)
     out: list[Move] = []
-    candidates = sorted(set(state["hands"][seat]) | set(state["display"]))
-    for card in candidates:
-        if cards.kind(card) not in cards.EXPANSIONS or expansion_blocker(state, seat, card):
+    built: list[str] | None = None
+    discounts = Discounts(state, seat)
+    numbers = pr.numbers(p)
+    sites_for: dict[str, list[tuple[int, str]]] = {}  # placement -> free (col, side), sorted
+    for card in sorted(set(state["hands"][seat]) | set(state["display"])):
+        if cards.kind(card) not in cards.EXPANSIONS:
             continue
-        sites = {(c, s) for c, s, _ in pr.free_sites(p, cards.card(card)["placement"])}
-        for omit in omit_options(state, seat, card):
-            if not pr.can_pay(p, cost_of(state, seat, card, omit), have):
+        if built is None:
+            built = pr.built(p)
+        if expansion_blocker(state, seat, card, built):
+            continue
+        placement = cards.card(card)["placement"]
+        if placement not in sites_for:
+            sites_for[placement] = sorted({(c, s) for c, s, _ in pr.free_sites(p, placement)})
+        for omit in omit_options(state, seat, card, discounts):
+            if not pr.can_pay(p, cost_of(state, seat, card, omit, discounts), have):
                 continue
-            for col, side in sorted(sites):
-                m = {"type": "expand", "card": card, "at": pr.number_of(p, col), "side": side}
+            for col, side in sites_for[placement]:
+                m = {"type": "expand", "card": card, "at": numbers[col], "side": side}
                 out.append(m if omit is None else {**m, "omit": omit})
     return out
 
 
-def axis_moves(state: State, seat: int) -> list[Move]:
+def axis_moves(state: State, seat: int, have: dict[str, int] | None = None) -> list[Move]:
+    """`have`: the seat's resources when the caller has counted them (issue 9)."""
     p = _prin(state, seat)
-    have = pr.resources(p)
+    if have is None:
+        have = pr.resources(p)
     out: list[Move] = []
     for what in ("road", "settlement"):
         if pr.can_pay(p, cards.cost(what), have):
             out += [{"type": "build", "what": what, "end": e} for e in ENDS if can_extend(state, seat, what, e)]
     if state["supply"]["city"] > 0:
-        for omit in omit_options(state, seat, "city"):
-            if pr.can_pay(p, cost_of(state, seat, "city", omit), have):
-                for col in pr.centers(p):
+        discounts = Discounts(state, seat)
+        for omit in omit_options(state, seat, "city", discounts):
+            if pr.can_pay(p, cost_of(state, seat, "city", omit, discounts), have):
+                for number, col in enumerate(pr.centers(p), 1):
                     if pr.center(p, col)["card"] == "settlement":
-                        m = {"type": "build", "what": "city", "at": pr.number_of(p, col)}
+                        m = {"type": "build", "what": "city", "at": number}
                         out.append(m if omit is None else {**m, "omit": omit})
     return out
 

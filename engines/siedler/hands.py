@@ -10,7 +10,6 @@ searcher only, while he picks (`state["searching"]`, in his view alone).
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations_with_replacement
 from typing import Any
 
 from engines.core import Event, IllegalMove, Move, Rng, State
@@ -72,13 +71,7 @@ def put_under(state: State, seat: int, card: str, pile: int, events: list[Event]
 
 def pay_options(state: State, seat: int, n: int) -> list[list[str]]:
     """Every multiset of n resources the seat can pay (a search's price)."""
-    have = pr.resources(state["principalities"][seat])
-    out = []
-    for combo in combinations_with_replacement(cards.RESOURCES, n):
-        need = Counter(combo)
-        if all(have[r] >= k for r, k in need.items()):
-            out.append(list(combo))
-    return out
+    return pr.affordable(pr.resources(state["principalities"][seat]), n)
 
 
 def _pay(state: State, seat: int, pay: Any) -> list[str]:

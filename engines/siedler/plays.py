@@ -94,6 +94,7 @@ def action_moves(state: State, seat: int) -> list[Move]:
     """Action-phase plays the seat can make now (one representative set per card)."""
     out: list[Move] = []
     p = state["principalities"][seat]
+    met: bool | None = None  # threshold_met, asked once (issue 9)
     for card in _action_cards(state, seat):
         if card == "scout":
             if pr.can_pay(p, cards.cost("settlement")):
@@ -103,7 +104,9 @@ def action_moves(state: State, seat: int) -> list[Move]:
                     if build.can_extend(state, seat, "settlement", e) and state["region_pile"]
                 ]
             continue
-        if not threshold_met(state) or not _can_happen(state, seat, card):
+        if met is None:
+            met = threshold_met(state)
+        if not met or not _can_happen(state, seat, card):
             continue
         if card in ("arsonist", "black-knight", "brigands", "spy"):
             out.append({"type": "play", "card": card})
@@ -129,12 +132,7 @@ def action_moves(state: State, seat: int) -> list[Move]:
 def _bundles(have: dict[str, int]) -> list[list[str]]:
     """Every 1 or 2 resources (sorted lists) that `have` can pay: what a Caravan gives or a
     Merchant takes. The legal moves list them all (SI-23: "up to 2")."""
-    return [
-        list(combo)
-        for n in (1, 2)
-        for combo in combinations_with_replacement(cards.RESOURCES, n)
-        if all(have[r] >= k for r, k in Counter(combo).items())
-    ]
+    return pr.affordable(have, 1) + pr.affordable(have, 2)
 
 
 def before_roll_moves(state: State, seat: int) -> list[Move]:

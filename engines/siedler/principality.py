@@ -20,7 +20,9 @@ Keys of centers and regions are str(col) (JSON objects need string keys).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
+from itertools import combinations_with_replacement
 from typing import Any
 
 from engines.siedler import cards
@@ -122,10 +124,16 @@ def number_of(p: dict[str, Any], col: int) -> int:
     return centers(p).index(col) + 1
 
 
+def numbers(p: dict[str, Any]) -> dict[int, int]:
+    """Column -> its number N, for callers that name many sites (issue 9)."""
+    return {col: n for n, col in enumerate(centers(p), 1)}
+
+
 def sites(p: dict[str, Any], keep: Any = None) -> list[dict[str, Any]]:
     """Built expansions as {"at": N, "side", "level", "card", "col"}, those `keep(card, col)` accepts."""
+    number = numbers(p)
     return [
-        {"at": number_of(p, col), "side": side, "level": level, "card": c, "col": col}
+        {"at": number[col], "side": side, "level": level, "card": c, "col": col}
         for col, side, level, c in expansions(p)
         if keep is None or keep(c, col)
     ]
@@ -218,8 +226,18 @@ def total(p: dict[str, Any]) -> int:
 
 def room(p: dict[str, Any], resource: str) -> int:
     """How many more of this resource the regions can hold."""
+    return rooms(p)[resource]
+
+
+def rooms(p: dict[str, Any]) -> dict[str, int]:
+    """`room` of every resource, counted in one pass (issue 9). (A sum: any order.)"""
+    out = dict.fromkeys(cards.RESOURCES, 0)
     resource_of = cards.RESOURCE_OF
-    return sum(CAP - r["stock"] for _, _, r in regions(p) if resource_of[r["card"]] == resource)
+    for slot in p["regions"].values():
+        for r in slot.values():
+            if r is not None:
+                out[resource_of[r["card"]]] += CAP - r["stock"]  # type: ignore[index]
+    return out
 
 
 def pay(p: dict[str, Any], resource: str, n: int = 1) -> None:
@@ -250,4 +268,20 @@ def can_pay(p: dict[str, Any], cost: dict[str, int], have: dict[str, int] | None
     """`have`: the principality's `resources` when the caller has counted them already."""
     if have is None:
         have = resources(p)
-    return all(have[r] >= n for r, n in cost.items())
+    for r, n in cost.items():
+        if have[r] < n:
+            return False
+    return True
+
+
+_MULTISETS: dict[int, list[tuple[list[str], list[tuple[str, int]]]]] = {}
+
+
+def affordable(have: dict[str, int], n: int) -> list[list[str]]:
+    """Every multiset of n resources (sorted lists, in combinations order) that `have` can
+    pay; the multisets and their counts are worked out once per n (issue 9)."""
+    if n not in _MULTISETS:
+        _MULTISETS[n] = [
+            (list(combo), list(Counter(combo).items())) for combo in combinations_with_replacement(cards.RESOURCES, n)
+        ]
+    return [combo[:] for combo, need in _MULTISETS[n] if all(have[r] >= k for r, k in need)]

@@ -32,21 +32,20 @@ def rate(state: State, seat: int, resource: str) -> int:
     return min(rates(state, seat, resource))
 
 
-def bank_moves(state: State, seat: int) -> list[Move]:
+def bank_moves(state: State, seat: int, have: dict[str, int] | None = None) -> list[Move]:
+    """`have`: the seat's resources when the caller has counted them (issue 9)."""
     p = state["principalities"][seat]
-    have = pr.resources(p)
+    if have is None:
+        have = pr.resources(p)
     fleets = effects.ask(state, seat, "trade_rates")  # asked once, not once per resource
-    room: dict[str, bool] = {}
+    room: dict[str, int] | None = None
     out: list[Move] = []
     for give in cards.RESOURCES:
-        n = min({BANK_RATE} | {r[give] for r in fleets if give in r})  # = rate(state, seat, give)
+        n = min({BANK_RATE} | {r[give] for r in fleets if give in r}) if fleets else BANK_RATE  # = rate(...)
         if have[give] >= n:
-            for get in cards.RESOURCES:
-                if get != give:
-                    if get not in room:
-                        room[get] = pr.room(p, get) > 0
-                    if room[get]:
-                        out.append({"type": "trade", "give": give, "rate": n, "get": get})
+            if room is None:
+                room = pr.rooms(p)
+            out += [{"type": "trade", "give": give, "rate": n, "get": get} for get in cards.RESOURCES if get != give and room[get] > 0]
     return out
 
 
@@ -89,9 +88,10 @@ def offer(state: State, seat: int, move: Move, events: list[Event]) -> None:
     flow.push(state, {"step": "answer", "seat": 1 - seat, "give": give, "get": get}, {"step": "action"})
 
 
-def offer_moves(state: State, seat: int) -> list[Move]:
-    """One-for-one offers only (a bot's menu); longer offers are legal in notation."""
-    mine = pr.resources(state["principalities"][seat])
+def offer_moves(state: State, seat: int, have: dict[str, int] | None = None) -> list[Move]:
+    """One-for-one offers only (a bot's menu); longer offers are legal in notation. `have`:
+    the seat's resources when the caller has counted them (issue 9)."""
+    mine = pr.resources(state["principalities"][seat]) if have is None else have
     return [
         {"type": "offer", "give": {g: 1}, "get": {w: 1}}
         for g in cards.RESOURCES
