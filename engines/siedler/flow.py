@@ -63,21 +63,25 @@ def ask(state: State, kind: str, seat: int, **data: Any) -> None:
     state["pending"] = {"kind": kind, "seat": seat, **data}
 
 
-AFTER: list[Callable[[State, list[Event]], None]] = []  # run after every move and step (tokens, the win)
+# Run after every move and step (tokens, the win). The third argument is a list private to
+# one `run`, for what a settling may keep for the next settling of the same run (issue 9).
+AFTER: list[Callable[[State, list[Event], list[Any]], None]] = []
 
 
-def settle(state: State, events: list[Event]) -> None:
+def settle(state: State, events: list[Event], memo: list[Any] | None = None) -> None:
+    memo = [] if memo is None else memo
     for fn in AFTER:
-        fn(state, events)
+        fn(state, events, memo)
 
 
 def run(state: State, rng: Rng, events: list[Event]) -> None:
     """Drain the queue until a decision is pending or the game is over; settle after each step."""
-    settle(state, events)
+    memo: list[Any] = []
+    settle(state, events, memo)
     while state["pending"] is None and state["result"] is None and state["queue"]:
         s = state["queue"].pop(0)
         STEPS[s["step"]](state, s, rng, events)
-        settle(state, events)
+        settle(state, events, memo)
 
 
 def fields(move: Move, allowed: set[str]) -> None:

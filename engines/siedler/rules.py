@@ -53,8 +53,8 @@ def _detached(events: list[Event]) -> list[Event]:
     return [Event(e.kind, _copy(e.data), e.to) for e in events]
 
 
-def _settle(state: State, events: list[Event]) -> None:
-    points = scoring.update(state, events)
+def _settle(state: State, events: list[Event], memo: list[Any]) -> None:
+    points = scoring.update(state, events, memo)
     turn.winner_check(state, events, list(points))
 
 

@@ -100,7 +100,22 @@ def _key(state: State) -> tuple[Any, ...]:
     return tuple(key)
 
 
-def _tally(state: State) -> Tally:
+def _tally(state: State, memo: list[Any] | None = None) -> Tally:
+    """`memo`: private to one `flow.run` (empty at its start), where the tally is kept with
+    both seats' centres and roads. Within a run only the engine changes the state, and it
+    changes centres and roads only by replacing them (principality.py), so while the very same
+    objects are there the tally stands, and the key need not be made again (issue 9). Across
+    runs it is not kept: a state's owner may change a principality in place (tests do)."""
+    p0, p1 = state["principalities"]
+    if memo and memo[0] is p0["centers"] and memo[1] is p0["roads"] and memo[2] is p1["centers"] and memo[3] is p1["roads"]:
+        return memo[4]
+    hit = _tally_by_key(state)
+    if memo is not None:
+        memo[:] = [p0["centers"], p0["roads"], p1["centers"], p1["roads"], hit]
+    return hit
+
+
+def _tally_by_key(state: State) -> Tally:
     key = _key(state)
     hit = _TALLIES.get(key)
     if hit is None:
@@ -119,10 +134,10 @@ def _tally(state: State) -> Tally:
     return hit
 
 
-def update(state: State, events: list[Event]) -> list[int]:
+def update(state: State, events: list[Event], memo: list[Any] | None = None) -> list[int]:
     """SI-19 tokens and SI-46 victory flag, after every change. Returns both seats' VP after
-    it (the win check that follows needs them: issue 9, counted once)."""
-    knight, windmill_with_city, windmill, printed = _tally(state)
+    it (the win check that follows needs them: issue 9, counted once). `memo`: see `_tally`."""
+    knight, windmill_with_city, windmill, printed = _tally(state, memo)
     if state["options"]["windmill_needs_city"]:
         windmill = windmill_with_city
     tokens = state["tokens"]

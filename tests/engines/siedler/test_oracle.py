@@ -373,3 +373,46 @@ def test_a_fresh_state_shares_only_what_the_rules_never_change_in_place() -> Non
                 or (path[0] == "queue" and len(path) == 2)
                 or (path[0] == "principalities" and len(path) == 3 and path[2] in ("centers", "roads"))
             ), path
+
+
+def test_a_principality_changed_in_place_between_moves_is_scored_afresh() -> None:
+    """States are values, yet tests edit principalities in place (table.py): the next move's
+    tokens, flag and points follow the edit, as the oracle's do, so no tally kept while
+    settling one move (issue 9) outlives it. Sites are filled with cards that move the knight
+    and windmill tokens and the VP, and settlements become cities, all in place."""
+    from engines.siedler import principality as pr
+    from tests.engines.siedler import table
+
+    edits = ["knight-karl", "knight-goetz", "merchant-guild", "counting-house", "colossus", "wall"]
+    changed = 0
+    for seed in range(8):
+        state, _ = LIVE.setup(2, options_for(seed), Rng(b"in place %d" % seed))
+        rnd = random.Random(seed)
+        for i in range(80):
+            seat = LIVE.to_move(state)
+            if seat is None:
+                break
+            if i % 3 == 2:
+                edited = rnd.choice([0, 1])
+                p = state["principalities"][edited]
+                card = rnd.choice(edits)
+                placement = "city" if card in ("merchant-guild", "counting-house", "colossus") else "any"
+                free = pr.free_sites(p, placement)
+                settlements = [c for c in pr.centers(p) if pr.center(p, c)["card"] == "settlement"]
+                if free:
+                    col, side, level = rnd.choice(free)
+                    table.put(state, edited, card, col, side, level)
+                    changed += 1
+                elif settlements:
+                    table.cityfy(state, edited, rnd.choice(settlements))
+                    changed += 1
+            legal = LIVE.legal_moves(state, seat)
+            assert legal == ORACLE.legal_moves(state, seat), f"legal moves at ply {i} of game {seed}"
+            move = pick(legal, rnd)
+            key = b"in place %d %d" % (seed, i)
+            new, events = LIVE.apply(state, seat, move, Rng(key))
+            want, want_events = ORACLE.apply(state, seat, move, Rng(key))
+            assert same(new, want), f"state after {move!r} at ply {i} of game {seed}"
+            assert same([e.to_json() for e in events], [e.to_json() for e in want_events])
+            state = new
+    assert changed > 50
