@@ -52,7 +52,10 @@ def _principality(p: dict[str, Any]) -> dict[str, Any]:
     them by replacing them."""
     regions = {}
     for k, slot in p["regions"].items():
-        regions[k] = {side: None if r is None else r.copy() for side, r in slot.items()}
+        new = regions[k] = slot.copy()  # then its regions replaced in place: no new key order
+        for side, r in new.items():
+            if r is not None:
+                new[side] = r.copy()
     out = p.copy()
     out["regions"] = regions
     return out

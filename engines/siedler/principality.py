@@ -240,26 +240,47 @@ def rooms(p: dict[str, Any]) -> dict[str, int]:
     return out
 
 
+def _of(p: dict[str, Any], resource: str) -> list[dict[str, Any]]:
+    """The regions of this resource in `regions`' order (left to right, above first)."""
+    rs = p["regions"]
+    resource_of = cards.RESOURCE_OF
+    out = []
+    for key in sorted(rs, key=int):
+        slot = rs[key]
+        for side in SIDES:
+            r = slot.get(side)
+            if r is not None and resource_of[r["card"]] == resource:
+                out.append(r)
+    return out
+
+
 def pay(p: dict[str, Any], resource: str, n: int = 1) -> None:
     """SI-4: payments take from any regions of the type; we take from the fullest first
     (leftmost on a tie), a fixed reading so a payment needs no extra decision."""
+    rs = _of(p, resource)  # found once: a payment changes stocks, not regions (issue 9)
     for _ in range(n):
-        rs = [r for _, _, r in regions(p) if cards.RESOURCE_OF[r["card"]] == resource and r["stock"] > 0]
-        if not rs:
+        best = None
+        for r in rs:
+            if r["stock"] > 0 and (best is None or r["stock"] > best["stock"]):  # the first on a tie
+                best = r
+        if best is None:
             raise ValueError(f"no {resource} to pay")
-        best = max(rs, key=lambda r: r["stock"])  # max keeps the first (leftmost) on a tie
         best["stock"] -= 1
 
 
 def gain(p: dict[str, Any], resource: str, n: int = 1) -> int:
     """SI-17: +1 on a region of that type with room (the emptiest first, leftmost on a tie);
     none with room: lost. Returns how many were stored."""
+    rs = _of(p, resource)
     stored = 0
     for _ in range(n):
-        rs = [r for _, _, r in regions(p) if cards.RESOURCE_OF[r["card"]] == resource and r["stock"] < CAP]
-        if not rs:
+        best = None
+        for r in rs:
+            if r["stock"] < CAP and (best is None or r["stock"] < best["stock"]):  # the first on a tie
+                best = r
+        if best is None:
             break
-        min(rs, key=lambda r: r["stock"])["stock"] += 1
+        best["stock"] += 1
         stored += 1
     return stored
 

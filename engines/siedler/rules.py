@@ -119,8 +119,11 @@ class Siedler(BaseEngine):
         decision = flow.DECISIONS[pending["kind"]]
         if pending["seat"] != seat:
             raise IllegalMove(f"it is not your decision: {NAMES[pending['seat']]} must {decision.doing}")
-        if type(move) is dict and _flat(move):
+        shape = _shape(move) if type(move) is dict else 0
+        if shape == 1:
             move = move.copy()  # its values are strings and whole numbers: a full copy
+        elif shape == 2:
+            move = _copy(move)  # plain as `_plain` asks, one level deep
         else:
             if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
                 raise IllegalMove("a move is an object with a 'type' field")
@@ -209,13 +212,28 @@ class Siedler(BaseEngine):
 _SECRET_FIELDS = {"take": "cards", "return": "card", "exchange": "card", "swap": "card"}
 
 
-def _flat(move: dict[Any, Any]) -> bool:
-    """A move whose fields are all strings or whole numbers, its type a string: the common
-    case, plain as `_plain` asks (issue 9: checked without its recursion)."""
+def _shape(move: dict[Any, Any]) -> int:
+    """1: a move whose fields are all strings or whole numbers, its type a string (the common
+    case); 2: some fields are also lists of strings or objects of whole numbers (offers,
+    searches, takes); either is plain as `_plain` asks (issue 9: checked without its
+    recursion). 0: anything else, for `_plain` to judge."""
+    shape = 1
     for k, v in move.items():
-        if type(k) is not str or (type(v) is not str and type(v) is not int):
-            return False
-    return type(move.get("type")) is str
+        if type(k) is not str:
+            return 0
+        t = type(v)
+        if t is str or t is int:
+            continue
+        if t is list:
+            if not all(type(x) is str for x in v):
+                return 0
+        elif t is dict:
+            if not all(type(a) is str and type(b) is int for a, b in v.items()):
+                return 0
+        else:
+            return 0
+        shape = 2
+    return shape if type(move.get("type")) is str else 0
 
 
 def _plain(x: Any, depth: int = 0) -> None:
