@@ -78,11 +78,10 @@ from engines.magier.mechanics import (
     cells_from_board,
     is_own_magician,
     jump,
-    key_from_board,
-    moves_from_key,
     position_key,
     step,
 )
+from engines.magier.mechanics import movement_moves as _movement_moves
 
 SEAT_NAMES = ["red", "black"]
 WISDOM_VALUES = [2, 2, 1, 1, 1, -1, -1]  # MH-5, largest first
@@ -186,12 +185,15 @@ def placement_moves(state: State, seat: Seat) -> list[Move]:
 def movement_moves(state: State, seat: Seat) -> list[Move]:
     """Every step and one canonical jump per destination that MH-8..MH-11 allow.
 
-    mechanics.moves_from_key lists exactly the moves that playing every candidate and comparing
+    mechanics.movement_moves lists exactly the moves that playing every candidate and comparing
     position keys would (issue 9; tests/engines/magier/test_oracle_moves.py), without building
-    a board per candidate. The list is new; plain steps and single jumps in it are shared between
-    calls: never change one.
+    a board per candidate. The step moves in the list are shared between calls: never change one.
     """
-    return moves_from_key(key_from_board(state["board"]), seat, state["options"]["wrap"], state["prev_position"])
+    return list(
+        _movement_moves(
+            cells_from_board(state["board"]), seat, state["options"]["wrap"], state["prev_position"]
+        )
+    )
 
 
 def _repeats(out: Outcome, now: str, banned: str | None) -> str | None:
@@ -414,7 +416,7 @@ def _apply_movement(state: State, seat: Seat, kind: str, move: Move) -> tuple[St
     if state["phase"] != "movement":
         left = len(state["hands"][seat])
         raise IllegalMove(f"place your wisdoms first ({left} left), e.g. place c3 1")
-    now = key_from_board(state["board"])
+    now = position_key(cells_from_board(state["board"]))
     if kind == "pass":
         options = movement_moves(state, seat)
         if options:
@@ -467,7 +469,7 @@ def _apply_movement(state: State, seat: Seat, kind: str, move: Move) -> tuple[St
 def _finish_turn(old: State, new: State, seat: Seat, public: Move, now: str | None = None) -> None:
     """Bookkeeping shared by every turn: who is next, and what MH-11 must remember."""
     if now is None:
-        now = key_from_board(old["board"])
+        now = position_key(cells_from_board(old["board"]))
     new["prev_position"] = now
     new["ply"] = old["ply"] + 1
     new["turn"] = 1 - seat
