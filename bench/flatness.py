@@ -39,6 +39,7 @@ EARLY_AT = 10
 WINDOW = 19  # appends of each fresh game: moves 1..19, centred on move 10
 FRESH_GAMES = 5  # fresh games: an early sample of 95 appends; the late window is as wide
 GOAL = 1.1
+ATTEMPTS = 5  # long games to try: one that ends before the late window is replaced by the next
 
 
 def min_n(window: int = WINDOW, fresh_games: int = FRESH_GAMES) -> int:
@@ -97,26 +98,18 @@ def flatness(
             f" and the window {2 * EARLY_AT - 2} or wider (it starts at move 1)"
         )
     options = dict(OPTIONS if options is None else options)
-    app = App()
-    try:
-        engine = engines.get(engine_id)
-        game, keys = new_game(app, engine_id, 2, options, "flatlong")
-        rnd = random.Random(seed)
-        times: list[float] = []
-        now = summary(app, game, keys[0])
-        while len(times) < late_stop:
-            if now["status"] == "over":
-                raise RuntimeError(f"the long {engine_id} game ended after {len(times)} moves, before move {late_stop}")
-            if len(times) == late_start:
-                fresh = [_Fresh(app, engine_id, options, i, seed) for i in range(fresh_games)]
-            if len(times) >= late_start:
-                # One move of a fresh game, one of the long game: both samples see the same minute.
-                fresh[(len(times) - late_start) % fresh_games].move(app, engine)
-            seconds, now = random_move(app, engine, game, keys, now, rnd)
-            times.append(seconds)
-        resign(app, game, keys[0], 0, now)
-    finally:
-        app.close()
+    engine = engines.get(engine_id)
+    for attempt in range(ATTEMPTS):
+        app = App()
+        try:
+            played = _long_game(app, engine, engine_id, options, seed + attempt, late_start, late_stop, fresh_games)
+        finally:
+            app.close()
+        if played is not None:
+            break
+    else:
+        raise RuntimeError(f"{ATTEMPTS} long {engine_id} games each ended before move {late_stop}")
+    times, fresh = played
     early_first = statistics.median(times[early_start:early_stop])
     early_same = statistics.median([t for f in fresh for t in f.times])
     late = statistics.median(times[late_start:late_stop])
@@ -135,6 +128,31 @@ def flatness(
         "goal": GOAL,
         "met": late / early_same <= GOAL,
     }
+
+
+def _long_game(
+    app: App, engine: Any, engine_id: str, options: dict[str, Any], seed: int, late_start: int, late_stop: int,
+    fresh_games: int,
+) -> tuple[list[float], list[_Fresh]] | None:
+    """The long game's append times and the fresh games played beside its late window; None if
+    the game ended first (the server's seed is random, so a random game's length varies)."""
+    game, keys = new_game(app, engine_id, 2, options, "flatlong")
+    rnd = random.Random(seed)
+    times: list[float] = []
+    fresh: list[_Fresh] = []
+    now = summary(app, game, keys[0])
+    while len(times) < late_stop:
+        if now["status"] == "over":
+            return None
+        if len(times) == late_start:
+            fresh = [_Fresh(app, engine_id, options, i, seed) for i in range(fresh_games)]
+        if len(times) >= late_start:
+            # One move of a fresh game, one of the long game: both samples see the same minute.
+            fresh[(len(times) - late_start) % fresh_games].move(app, engine)
+        seconds, now = random_move(app, engine, game, keys, now, rnd)
+        times.append(seconds)
+    resign(app, game, keys[0], 0, now)
+    return times, fresh
 
 
 class _Fresh:
