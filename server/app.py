@@ -30,10 +30,10 @@ from server import errors, requestlog
 from server.api import bp
 from server.auth import signer_key
 from server.deadline_api import DEADLINE_DEFAULTS, deadline_bp
-from server.ledger import Ledger, is_game_id
+from server.ledger import SEAT_OF, Ledger, is_game_id
 from server.mail_api import UNSUBSCRIBE_PATH, mail_bp
 from server.mailer import MAIL_DEFAULTS
-from server.models import Account, Seat, database, open_database
+from server.models import Account, database, open_database
 from server.notices import settings_from_config
 from server.openapi import openapi_bp
 from server.ratelimit import RateLimiter, parse_limit
@@ -206,7 +206,7 @@ def _seat(game: Any, account: Account | None) -> int | None:
     if known is not None and known[0] == game:
         return known[1]
     try:
-        row = Seat.get_or_none((Seat.game == game) & (Seat.account == account))
+        row = SEAT_OF.first(game, account.id)
     except pw.PeeweeException:
         return None
     return row.seat if row is not None else None
