@@ -147,9 +147,38 @@ class Engine(Protocol):
 
     def to_move(self, state: State) -> Seat | None: ...
 
-    def legal_moves(self, state: State, seat: Seat) -> list[Move]: ...
+    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        """The moves `seat` may make now; [] when it is not that seat's decision.
 
-    def apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]: ...
+        A seat's legal moves are a function of what that seat knows: this list equals
+        `moves_from_view(view(state, seat))`, and changing anything the seat cannot see
+        changes neither (tested for every engine). Otherwise the list itself would tell
+        the seat, and the server that lists it, what the view conceals.
+        """
+        ...
+
+    def moves_from_view(self, view: View) -> list[Move]:
+        """The legal moves of the seat whose view this is, computed from the view alone.
+
+        The client lists, shows and signs its moves from its own verified view with this,
+        so the server's list is only a claim to compare. It is the same rules code as
+        `legal_moves`, not a second copy. Where a seat's secrets stay in its own store (a
+        blind magier game) the view is first filled from that store (`fill_view`), and the
+        list then holds the moves the seat can really make. A spectator's view (seat None)
+        has no moves.
+        """
+        ...
+
+    def apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]:
+        """The move played: a new state and what happened.
+
+        Accepts exactly the moves `legal_moves` lists, compared as canonical JSON: nothing
+        is normalised (no stripped spaces, no folded case, no extra keys), so that a move's
+        signed text has one meaning and cannot carry a message. Anything else raises
+        IllegalMove with a reason a player understands. protocol.steps checks the same
+        membership before it applies a move, on the server and in the audit.
+        """
+        ...
 
     def view(self, state: State, seat: Seat | None) -> View: ...
 
