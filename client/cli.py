@@ -41,6 +41,7 @@ from client.rematch import rematch as rematch_game
 from client.store import StoreError
 from client.verify import VerifyError
 from engines.core import IllegalMove, color_wanted
+from protocol.audit import Verdict
 from protocol.audit import audit as audit_export
 from protocol.canonical import loads_strict
 from protocol.steps import PLAYED_FOR_YOU
@@ -1349,7 +1350,16 @@ def _read_log_file(file: str) -> Any:
     try:
         return loads_strict(text)
     except ValueError as exc:
-        raise ClientError(f"{file} is not a log pbem can audit: {exc}") from exc
+        try:
+            json.loads(text)
+        except ValueError:
+            raise ClientError(f"{file} is not a log pbem can audit: {exc}") from exc
+        # JSON that readers read differently (a key twice, NaN): a log that fails, not a bad file
+        raise _Ambiguous(f"{file} is not a log that has one meaning: {exc}") from exc
+
+
+class _Ambiguous(ClientError):
+    """An export that is JSON but not one log: two readers could replay two different games."""
 
 
 @app.command()
@@ -1375,7 +1385,10 @@ def replay(
     """
     from client.play import positions_in_export
 
-    data = _read_log_file(file)
+    try:
+        data = _read_log_file(file)
+    except _Ambiguous as exc:
+        _fail(f"pbem: FAIL: {exc}; a log that fails the audit is not replayed", EXIT_UNTRUSTED, loud=True)
     verdict = audit_export(data)
     if not verdict.ok:
         _fail(f"pbem: FAIL: {verdict.reason}; a log that fails the audit is not replayed", EXIT_UNTRUSTED, loud=True)
@@ -1444,8 +1457,10 @@ def audit(
     first entry that fails. Exit status 0 only on PASS; 3 on INCOMPLETE; 4 on FAIL (the log
     failed a check); 1 if the file cannot be read at all.
     """
-    data = _read_log_file(file)
-    verdict = audit_export(data)
+    try:
+        verdict = audit_export(_read_log_file(file))
+    except _Ambiguous as exc:
+        verdict = Verdict(ok=False, complete=False, reason=str(exc))
     if as_json:
         _print_json(verdict.to_json())
     else:

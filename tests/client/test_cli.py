@@ -193,8 +193,10 @@ def test_audit_incomplete_is_not_success(home: dict[str, str], tmp_path: Path) -
     ("content", "message", "code"),
     [
         ("not json at all", "is not a log pbem can audit", 1),
-        # issue 6: an export with a key twice is refused, not read by its last value
-        ('{"format": "pbem-log/2", "format": "x", "game": "g", "entries": []}', "twice", 1),
+        # an export with a key twice is refused, not read by its last value: it FAILs (exit 4),
+        # since it is JSON that two readers read as two different logs
+        ('{"format": "pbem-log/2", "format": "x", "game": "g", "entries": []}', "x.json is not a log that has one meaning", 4),
+        ('{"format": "pbem-log/2", "game": "g", "entries": [{"seq": 0, "seq": 1}]}', "twice", 4),
         # issue 8: FAIL exits 4 (the log failed a check); a file that is no JSON at all, 1
         (json.dumps({"format": "something else"}), "FAIL: the log: not a pbem-log/2 export", 4),
         (json.dumps([1, 2]), "FAIL", 4),

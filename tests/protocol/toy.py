@@ -25,6 +25,16 @@ import engines
 from engines.core import BadOptions, BaseEngine, Event, IllegalMove, Rng
 
 
+def _moves(turn: int | None, seat: int, hidden: int | None) -> list[dict[str, Any]]:
+    """What a seat may do, from what it knows: whose turn it is and whether it has hidden."""
+    if turn != seat:
+        return []
+    moves: list[dict[str, Any]] = [{"type": "throw"}, {"type": "pass"}]
+    if hidden is None:
+        moves += [{"type": "hide", "value": v} for v in (1, 2, 3)]
+    return moves
+
+
 class ToyEngine(BaseEngine):
     id = "toy"
     version = "1"
@@ -75,12 +85,11 @@ class ToyEngine(BaseEngine):
         return state["turn"]
 
     def legal_moves(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
-        if self.to_move(state) != seat:
-            return []
-        moves: list[dict[str, Any]] = [{"type": "throw"}, {"type": "pass"}]
-        if state["hidden"][seat] is None:
-            moves += [{"type": "hide", "value": v} for v in (1, 2, 3)]
-        return moves
+        return _moves(self.to_move(state), seat, state["hidden"][seat])
+
+    def moves_from_view(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        seat = view.get("seat")
+        return [] if seat is None else _moves(view["turn"], seat, view["hidden"])
 
     def apply(
         self, state: dict[str, Any], seat: int, move: dict[str, Any], rng: Rng
