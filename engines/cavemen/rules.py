@@ -16,6 +16,12 @@ Moves of a caveman name the position it stands on ("path", "row"): step and jump
 an attack names the target ("path", "row") and the attacker ("from_path", "from_row");
 extinguish names the fire's column ("col") and the caveman.
 
+The legal moves come from moves.seat_moves, which reads a state or a seat's view alike:
+`legal_moves(state, seat)` and `moves_from_view(view(state, seat))` are one rules code and
+one list (DESIGN: legal moves are a function of what the seat knows). `apply` accepts
+exactly the listed moves: nothing is normalised (no case folding, no stripped spaces, no
+1.0 or true for 1, no extra or missing keys), so a signed move has one meaning.
+
 A placement's card is the move's secret part (split_move): the public log shows only
 the position, so every identity is a commitment from the moment it is placed (CV-18).
 
@@ -62,7 +68,6 @@ from typing import Any
 from engines.cavemen import bots, cards, notation, render
 from engines.cavemen.field import (
     COLS,
-    FIRE_ROW,
     PATHS,
     ROWS,
     card_owner,
@@ -74,6 +79,7 @@ from engines.cavemen.field import (
     replaceable,
     row_of,
 )
+from engines.cavemen.moves import caveman_moves, seat_moves, zippy_targets
 from engines.core import BadOptions, BaseEngine, Event, IllegalMove, Move, Rng, Seat, State, View
 
 NAMES = ["Red", "Blue"]
@@ -110,6 +116,9 @@ _FIELDS = {
     "noreveal": {"type"},
     "end": {"type"},
 }
+# Exactly these spellings (apply normalises nothing; notation.parse reads the others).
+_DIRS = {"step": ("up", "down"), "jump": ("up", "down"), "side": ("left", "right")}
+_FIRE_COLS = tuple(COLS)
 
 
 def _name(seat: int) -> str:
@@ -145,96 +154,6 @@ def _copy(state: State) -> State:
 
 def _fresh_tm() -> dict[str, Any]:
     return {"used": [None] * PATHS, "acts": {}, "placed": 0}
-
-
-# ---------------------------------------------------------------- what a caveman may do
-
-
-def _bonus(state: State, i: int, piece: Mapping[str, Any]) -> bool:
-    """CV-6: a Plucky or Gutsy that took its starting path's move with its first move and
-    is still in that path (no sideways move) has a second move there."""
-    if piece["card"] not in cards.DOUBLE:
-        return False
-    acts = state["tm"]["acts"].get(str(piece["id"]))
-    if acts is None or len(acts["kinds"]) != 1 or acts["kinds"][0] == "side":
-        return False
-    p = path_of(i)
-    return p == acts["start"] and state["tm"]["used"][p] == piece["id"]
-
-
-def _caveman_options(state: State, i: int) -> tuple[bool, bool, bool]:
-    """(may move now, may attack, may jump) for the player's own caveman at index i."""
-    piece = state["field"][i]
-    tm = state["tm"]
-    p = path_of(i)
-    acts = tm["acts"].get(str(piece["id"]))
-    kinds = acts["kinds"] if acts else []
-    attacked = "attack" in kinds
-    # CV-8: an attack ends its movement, except a first-move attack of Plucky or Gutsy that
-    # won (CV-6): that one may still move, but never attack again this turn.
-    if attacked and not (piece["card"] in cards.DOUBLE and kinds[0] == "attack" and kinds.count("attack") == 1):
-        return False, False, False
-    if tm["used"][p] is None:
-        return True, not attacked, piece["card"] == "zippy" and acts is None
-    if _bonus(state, i, piece):
-        return True, not attacked, False
-    return False, False, False
-
-
-def caveman_moves(state: State, i: int) -> list[Move]:
-    """Every move the caveman at index i may make now (its owner is the turn player)."""
-    may, may_attack, may_jump = _caveman_options(state, i)
-    if not may:
-        return []
-    field = state["field"]
-    seat = field[i]["owner"]
-    p, r = path_of(i), row_of(i)
-    out: list[Move] = []
-    for d, name in ((1, "up"), (-1, "down")):
-        if on_field(p, r + d):
-            target = field[index(p, r + d)]
-            if target is None:
-                out.append({"type": "step", "path": p, "row": r, "dir": name})
-            elif target["owner"] != seat and may_attack:
-                out.append({"type": "attack", "path": p, "row": r + d, "from_path": p, "from_row": r})
-        if may_jump and on_field(p, r + 2 * d):
-            target = field[index(p, r + 2 * d)]
-            if target is None:
-                out.append({"type": "jump", "path": p, "row": r, "dir": name})
-            elif target["owner"] != seat and may_attack:
-                out.append({"type": "attack", "path": p, "row": r + 2 * d, "from_path": p, "from_row": r})
-    for d, name in ((-1, "left"), (1, "right")):
-        if on_field(p + d, r):
-            target = field[index(p + d, r)]
-            if target is None:
-                out.append({"type": "side", "path": p, "row": r, "dir": name})
-            elif target["owner"] != seat and may_attack:
-                out.append({"type": "attack", "path": p + d, "row": r, "from_path": p, "from_row": r})
-    opponent = 1 - seat
-    if r == FIRE_ROW[opponent]:
-        for c in cols_beside(p):
-            if state["fires"][opponent][c]:
-                out.append({"type": "extinguish", "col": COLS[c], "path": p, "row": r})
-    return out
-
-
-def placements(state: State, seat: int) -> list[Move]:
-    """CV-12: cavemen on empty positions beside an own cave or fire; caves over the opponent's."""
-    hand = state["hands"][seat]
-    out: list[Move] = []
-    names = [c for c in cards.CAVEMEN if c in hand]
-    if names:
-        spots = []
-        for p in range(PATHS):
-            for r in range(1, ROWS + 1):
-                if state["field"][index(p, r)] is None and any(
-                    card_owner(state["caves"], c, r) == seat for c in cols_beside(p)
-                ):
-                    spots.append((p, r))
-        out += [{"type": "place", "card": n, "path": p, "row": r} for n in names for p, r in spots]
-    if cards.CAVE in hand:
-        out += [{"type": "cave", "cell": cell} for cell, owner in state["caves"].items() if owner != seat]
-    return out
 
 
 def _has_prospects(state: State, seat: int) -> bool:
@@ -395,27 +314,20 @@ class Cavemen(BaseEngine):
         return state["pending"]["seat"]
 
     def legal_moves(self, state: State, seat: Seat) -> list[Move]:
-        pending = state["pending"]
-        if state["result"] is not None or pending is None or pending["seat"] != seat:
+        """The moves `seat` may make now, by the rules code its view is read with too
+        (moves.seat_moves; DESIGN: legal moves are a function of what the seat knows)."""
+        if not _is_int(seat) or seat not in (0, 1):
             return []
-        kind = pending["kind"]
-        end: Move = {"type": "end"}
-        if kind in ("redraw", "discard"):
-            hand = state["hands"][seat]
-            return [{"type": "discard", "card": c} for c in cards.HAND_CARDS if c in hand] + [end]
-        if kind == "move":
-            out: list[Move] = []
-            for i, piece in enumerate(state["field"]):
-                if piece is not None and piece["owner"] == seat:
-                    out += caveman_moves(state, i)
-            return out + [end]
-        if kind == "zippy":
-            return [{"type": "reveal", "path": path_of(i), "row": row_of(i)} for i in self._zippy_targets(state, seat)] + [
-                {"type": "noreveal"}
-            ]
-        if kind == "place":
-            return placements(state, seat) + [end]
-        raise AssertionError(f"unknown pending kind {kind}")
+        return seat_moves(state, seat, state["hands"][seat])
+
+    def moves_from_view(self, view: View) -> list[Move]:
+        """The legal moves of the view's seat from the view alone: the same `seat_moves` as
+        `legal_moves`, given the view (which carries the board read there with the state's
+        shape) and the view's own hand. A spectator's view (seat None) has no moves."""
+        seat = view.get("seat")
+        if not _is_int(seat) or seat not in (0, 1):
+            return []
+        return seat_moves(view, seat, view["hand"])
 
     def apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]:
         if state["result"] is not None:
@@ -431,12 +343,19 @@ class Cavemen(BaseEngine):
         mtype = move["type"]
         if mtype not in _ALLOWED[kind]:
             raise IllegalMove(f"now you must {_DOING[kind]} ({', '.join(sorted(_ALLOWED[kind]))}), not {mtype!r}")
-        extra = set(move) - _FIELDS[mtype]
-        if extra:
-            raise IllegalMove(f"unexpected field(s) {', '.join(sorted(map(str, extra)))} in a {mtype} move")
+        keys = set(move)
+        if keys != _FIELDS[mtype]:
+            extra, missing = keys - _FIELDS[mtype], _FIELDS[mtype] - keys
+            if extra:
+                raise IllegalMove(f"unexpected field(s) {', '.join(sorted(map(str, extra)))} in a {mtype} move")
+            raise IllegalMove(f"a {mtype} move needs the field(s) {', '.join(sorted(missing))}")
         for key in ("path", "row", "from_path", "from_row"):
             if key in move and not _is_int(move[key]):
                 raise IllegalMove(f"{key} must be a whole number, not {move[key]!r}")
+        if "dir" in move and move["dir"] not in _DIRS[mtype]:
+            raise IllegalMove(f"there is no direction {move['dir']!r} for a {mtype}: write {' or '.join(_DIRS[mtype])}")
+        if "col" in move and move["col"] not in _FIRE_COLS:
+            raise IllegalMove(f"there is no fire column {move['col']!r}: columns are written A, B or C")
         new = _copy(state)
         events: list[Event] = []
         getattr(self, f"_on_{kind}")(new, seat, move, rng, events)
@@ -624,20 +543,10 @@ class Cavemen(BaseEngine):
         state["zippy"] = [s for s, c in ((seat, att["card"]), (opp, dfn["card"])) if c == "zippy"]
         self._next_zippy(state, events)
 
-    def _zippy_targets(self, state: State, seat: int) -> list[int]:
-        """The opponent's cavemen that Zippy's owner does not see yet (CV-10, CV-16)."""
-        out = []
-        for i, p in enumerate(state["field"]):
-            if p is None or p["owner"] == seat or p["up"]:
-                continue
-            if state["options"]["open"] or p["known"] == 0:
-                out.append(i)
-        return out
-
     def _next_zippy(self, state: State, events: list[Event]) -> None:
         while state["zippy"]:
             s = state["zippy"].pop(0)
-            if self._zippy_targets(state, s):
+            if zippy_targets(state, s):
                 state["pending"] = {"kind": "zippy", "seat": s}
                 return
         state["pending"] = {"kind": "move", "seat": state["turn"]}
@@ -648,7 +557,7 @@ class Cavemen(BaseEngine):
         else:
             p, r = self._position(move, "path", "row")
             i = index(p, r)
-            if i not in self._zippy_targets(state, seat):
+            if i not in zippy_targets(state, seat):
                 raise IllegalMove(f"Zippy may reveal only an opponent's caveman you do not see yet, not P{p} r{r} (CV-10)")
             piece = dict(state["field"][i])
             if state["options"]["open"]:
