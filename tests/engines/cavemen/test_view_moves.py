@@ -243,7 +243,8 @@ def test_apply_accepts_exactly_the_listed_moves(game: dict[str, Any]) -> None:
 @settings(max_examples=EXAMPLES * 2, **SETTINGS)
 @given(games)
 def test_parse_reads_back_every_listed_move(game: dict[str, Any]) -> None:
-    """parse(format(m), view) is m for every listed m, read from the seat's own view."""
+    """parse(format(m), view) is m for every listed m, read from the seat's own view; the
+    reader forgives case and spaces (it is the player's input), the result is still m."""
     for state, _, _ in walk(game):
         seat = E.to_move(state)
         if seat is None:
@@ -252,6 +253,7 @@ def test_parse_reads_back_every_listed_move(game: dict[str, Any]) -> None:
         for move in E.moves_from_view(view):
             assert canonical(E.parse(E.format(move), view)) == canonical(move)
             assert strict(E.parse(E.format(move), view)) == strict(move)
+            assert strict(E.parse(f"  {E.format(move).upper()} ", view)) == strict(move)
 
 
 @pytest.mark.parametrize(
