@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+# FS-4: the homes clockwise; the seats take the figures in this order.
+NAMES = ["King", "Queen", "Monk", "Robber"]
 BLOCK = 5
 LINK = 2  # s2: the only space that links a block to its home
 

@@ -17,11 +17,16 @@ says who and what. Every decision is a move, forced ones included:
 
 A claim is {"type": "claim", "own": [cards], "named": [{"seat": s, "card": c}]}
 with own cards and named cards together one wing, one row, one stone field;
-`own` in card order, `named` in card order (apply accepts any order and
-normalises). legal_moves lists every claim of that form (own cards any
-subset of the hand, named seats any other seat, named cards any card):
-up to 2,730 with four players (a hand of a wing and a stone field; see
-max_claims), so bots should pick the kind of move first.
+`own` in card order, `named` in card order, exactly as listed (apply accepts
+no other order, engines.feuersalamander.legal). legal_moves lists every claim
+of that form (own cards any subset of the hand, named seats any other seat,
+named cards any card): up to 2,730 with four players (a hand of a wing and a
+stone field; see max_claims), so bots should pick the kind of move first.
+
+What a seat may do is computed from what it knows: legal_moves(state, seat)
+and moves_from_view(view(state, seat)) are one call of legal.listed, and
+apply and parse check a move with one legal.check (DESIGN: legal moves are a
+function of what the seat knows).
 
 State keys: seats, options {target}, deck (index 0 is the top), discard (last
 is the top), hands, revealed, losses, figures (space int | "home" |
@@ -94,16 +99,16 @@ Readings of the rulings where they leave a choice (the nearest playable one):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
-from itertools import combinations
 from typing import Any
 
 from engines.core import BadOptions, BaseEngine, Event, IllegalMove, Move, Rng, Seat, State, View
-from engines.feuersalamander import bots, cards, circuit, notation, render, sticks
+from engines.feuersalamander import bots, cards, circuit, legal, notation, render, sticks
+from engines.feuersalamander.circuit import NAMES
+from engines.feuersalamander.legal import enumerate_claims, max_claims, normalise_claim
 
-NAMES = ["King", "Queen", "Monk", "Robber"]
+__all__ = ["NAMES", "Feuersalamander", "enumerate_claims", "game_result", "max_claims", "normalise_claim"]
+
 DEFAULT_TARGET = 84
-ONLY_TYPE = {"type"}
 
 
 # Append-only histories: their entries are never changed once written, so a new
@@ -147,8 +152,7 @@ def _fresh(state: State) -> State:
     return new
 
 
-def _is_int(x: Any) -> bool:
-    return type(x) is int
+_is_int = legal.is_int
 
 
 def _clone(value: Any) -> Any:
@@ -167,12 +171,6 @@ def _detached(events: list[Event]) -> list[Event]:
 
 def _name(seat: int) -> str:
     return NAMES[seat]
-
-
-def _fields(move: Mapping[str, Any], allowed: set[str]) -> None:
-    extra = set(move) - allowed
-    if extra:
-        raise IllegalMove(f"unexpected field(s) {', '.join(sorted(map(str, extra)))} in a {move['type']} move")
 
 
 # ---------------------------------------------------------------- setup helpers
@@ -234,92 +232,6 @@ def _draw(state: State, seat: int, rng: Rng, events: list[Event]) -> None:
     drawn[seat] = {"card": card, "turn": state["turn_no"]}  # for the drawer's eyes only
     events.append(Event("drew", {"seat": seat}))
     events.append(Event("drew", {"card": card}, to=(seat,)))
-
-
-# ---------------------------------------------------------------- claims
-
-
-def max_claims(seats: int) -> tuple[int, list[str]]:
-    """The most claims any hand allows (FS-19), and such a hand: what legal_moves can list at most,
-    plus one (the throw or "no claim"). Counted from enumerate_claims over every hand the double
-    rule allows (no card, one card, two cards of different kinds)."""
-    hands: list[list[str]] = [[]] + [[c] for c in cards.ALL_CARDS]
-    hands += [[a, b] for a, b in combinations(cards.ALL_CARDS, 2) if cards.hand_ok([a, b])]
-    return max((len(enumerate_claims(h, 0, seats)), h) for h in hands)
-
-
-def enumerate_claims(hand: list[str], seat: int, seats: int) -> list[Move]:
-    """Every claim of the FS-19 form that the hand allows, in a fixed order (most own cards first).
-
-    The list is new, its moves are not: they are made once per (own cards, seat, seats) and
-    shared by every call (issue 9: up to 2,730 claims per call). Treat moves as values: copy one
-    before changing it."""
-    out: list[Move] = []
-    hand = cards.sorted_cards(hand)
-    for size in range(len(hand), -1, -1):
-        for own in combinations(hand, size):
-            out += _claims_with(own, seat, seats)
-    return out
-
-
-@lru_cache(maxsize=1024)  # 76 own-card sets (a hand obeying FS-10) x 9 (seat, seats) fit
-def _claims_with(own: tuple[str, ...], seat: int, seats: int) -> tuple[Move, ...]:
-    """The claims revealing exactly `own`, naming other seats' cards for the missing kinds."""
-    others = [s for s in range(seats) if s != seat]
-    missing = [k for k in cards.KINDS if k not in {cards.kind(c) for c in own}]
-    options = {"wing": cards.WINGS, "row": cards.ROWS, "stone": cards.STONES}
-    partial: list[list[dict[str, Any]]] = [[]]
-    for k in missing:
-        partial = [p + [{"seat": s, "card": c}] for p in partial for c in options[k] for s in others]
-    return tuple({"type": "claim", "own": list(own), "named": named} for named in partial)
-
-
-@lru_cache(maxsize=256)  # the 106 hands obeying FS-10 fit
-def _stone_moves(hand: tuple[str, ...]) -> tuple[Move, ...]:
-    """FS-13: a stone move per chamber truthful to the hand (shared moves, as enumerate_claims)."""
-    return tuple({"type": "stone", **ch} for ch in cards.consistent_chambers(hand))
-
-
-@lru_cache(maxsize=8)  # one per seat
-def _question_moves(target: int) -> tuple[Move, ...]:
-    """FS-15/16: no question, or a question about any card to the block's owner."""
-    return ({"type": "noquestion"},) + tuple({"type": "ask", "seat": target, "coord": c} for c in cards.ALL_CARDS)
-
-
-def normalise_claim(move: Mapping[str, Any], hand: list[str], seat: int, seats: int) -> Move:
-    """Check a claim's form (FS-19) against the claimant's hand; return it in canonical order."""
-    _fields(move, {"type", "own", "named"})
-    own = move.get("own", [])
-    named = move.get("named")
-    if not isinstance(own, list) or not all(cards.is_card(c) for c in own):
-        raise IllegalMove("a claim's 'own' must be a list of cards from your hand")
-    if not isinstance(named, list):
-        raise IllegalMove("a claim's 'named' must be a list of {seat, card}")
-    left = list(hand)
-    for c in own:
-        if c not in left:
-            raise IllegalMove(f"you hold no {cards.card_label(c)} to reveal")
-        left.remove(c)
-    clean = []
-    for item in named:
-        if not isinstance(item, dict) or set(item) != {"seat", "card"}:
-            raise IllegalMove("each named card is {seat, card}")
-        s, c = item["seat"], item["card"]
-        if not _is_int(s) or not 0 <= s < seats:
-            raise IllegalMove(f"no seat {s!r} in this game")
-        if s == seat:
-            raise IllegalMove("reveal your own cards as own; name only other players")
-        if not cards.is_card(c):
-            raise IllegalMove(f"{c!r} is not a Salamander card")
-        clean.append({"seat": s, "card": c})
-    all_cards = list(own) + [i["card"] for i in clean]
-    if not cards.is_combination(all_cards):
-        raise IllegalMove("a combination is exactly one wing, one row and one stone field")
-    return {
-        "type": "claim",
-        "own": cards.sorted_cards(own),
-        "named": sorted(clean, key=lambda i: cards.sort_key(i["card"])),
-    }
 
 
 def game_result(state: State, winner: int | None, reason: str) -> dict[str, Any]:
@@ -500,54 +412,24 @@ class Feuersalamander(BaseEngine):
         return state["pending"]["seat"]
 
     def legal_moves(self, state: State, seat: Seat) -> list[Move]:
-        """A new list each call; claims, stone placements and questions in it are shared
-        between calls (made once, see enumerate_claims): moves are values, never change one."""
+        """A new list each call; its moves are shared between calls (made once, see
+        enumerate_claims): moves are values, never change one. Read from the state exactly
+        what view(state, seat) carries (engines.feuersalamander.legal)."""
         pending = state["pending"]
-        if state["result"] is not None or pending is None or pending["seat"] != seat:
-            return []
-        kind = pending["kind"]
-        hand = state["hands"][seat]
-        if kind in ("deal", "discard"):
-            return [{"type": "discard", "card": c} for c in cards.discard_options(hand)]
-        if kind == "throw":
-            moves: list[Move] = [{"type": "throw"}]
-            if pending["may_claim"]:
-                moves += enumerate_claims(hand, seat, state["seats"])
-            return moves
-        if kind == "keys":
-            return [{"type": "keys"}]
-        if kind == "stone":
-            return list(_stone_moves(tuple(hand)))
-        if kind == "move":
-            return [{"type": "move", "how": "sum"}, {"type": "move", "how": "diff"}]
-        if kind == "home":
-            return [{"type": "home"}, {"type": "on"}]
-        if kind == "claim":
-            return [{"type": "noclaim"}, *enumerate_claims(hand, seat, state["seats"])]
-        if kind == "question":
-            return list(_question_moves(pending["target"]))
-        if kind == "exchange":
-            return [{"type": "exchange"}, {"type": "keep"}]
-        raise AssertionError(f"unknown pending kind {kind}")
+        hand = None if pending is None else state["hands"][pending["seat"]]
+        return legal.listed(pending, state["result"], seat, state["seats"], hand)
+
+    def moves_from_view(self, view: View) -> list[Move]:
+        """The same list as legal_moves, from the seat's view: the view's pending decision,
+        result, seat count and hand are the state's (DESIGN: legal moves are a function of
+        what the seat knows). A spectator (seat None) decides nothing: []."""
+        return legal.listed(view["pending"], view["result"], view["seat"], view["seats"], view["hand"])
 
     def apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]:
-        if state["result"] is not None:
-            raise IllegalMove("the game is over")
         pending = state["pending"]
-        if not _is_int(seat) or not 0 <= seat < state["seats"]:
-            raise IllegalMove(f"no seat {seat!r} in this game")
-        if pending["seat"] != seat:
-            raise IllegalMove(f"it is not your decision: {_name(pending['seat'])} must {_DOING[pending['kind']]}")
-        if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
-            raise IllegalMove("a move is an object with a 'type' field")
+        hand = None if pending is None else state["hands"][pending["seat"]]
+        move = legal.check(pending, state["result"], seat, state["seats"], hand, move)
         kind = pending["kind"]
-        allowed = _ALLOWED[kind]
-        if kind == "throw" and pending["may_claim"]:
-            allowed = allowed | {"claim"}
-        if move["type"] not in allowed:
-            raise IllegalMove(
-                f"now you must {_DOING[kind]} ({' or '.join(sorted(allowed))}), not {move['type']!r}"
-            )
         new = _fresh(state)
         events: list[Event] = []
         getattr(self, f"_on_{kind}")(new, seat, move, rng, events)
@@ -590,27 +472,12 @@ class Feuersalamander(BaseEngine):
 
     # ------------------------------------------------------------ handlers, one per pending kind
 
-    def _take_discard(self, state: State, seat: int, move: Mapping[str, Any]) -> str:
-        _fields(move, {"type", "card"})
-        card = move.get("card")
-        options = cards.discard_options(state["hands"][seat])
-        if card not in options:
-            if not cards.is_card(card):
-                raise IllegalMove(f"{card!r} is not a Salamander card")
-            if card not in state["hands"][seat]:
-                raise IllegalMove(f"you hold no {cards.card_label(card)} to discard")
-            labels = ", ".join(cards.card_label(c) for c in options)
-            raise IllegalMove(f"discarding {cards.card_label(card)} breaks the double rule; discard one of: {labels}")
-        return card
-
     def _on_deal(self, state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-        card = self._take_discard(state, seat, move)
-        _discard(state, seat, card, "deal", events)
+        _discard(state, seat, move["card"], "deal", events)
         self._next_deal_discard(state, seat + 1, events)
 
     def _on_discard(self, state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-        card = self._take_discard(state, seat, move)
-        _discard(state, seat, card, "double", events)
+        _discard(state, seat, move["card"], "double", events)
         if state["pending"]["then"] == "exchange":
             self._next_exchange(state, events)
         else:
@@ -621,7 +488,6 @@ class Feuersalamander(BaseEngine):
             context = "freed" if state["pending"]["freed"] else "start"
             self._claim(state, seat, move, context, events)
             return
-        _fields(move, ONLY_TYPE)
         t = sticks.throw(rng)
         state["last_throw"] = {"seat": seat, **t}
         state["pair"] = sticks.is_pair(t)
@@ -640,25 +506,13 @@ class Feuersalamander(BaseEngine):
         state["pending"] = {"kind": "move", "seat": seat}
 
     def _on_stone(self, state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-        _fields(move, {"type", "wing", "row", "field"})
-        ch = {k: move.get(k) for k in ("wing", "row", "field")}
-        if not cards.is_chamber(ch):
-            raise IllegalMove("a chamber is a wing (air, water, earth, fire), a row 1-7 and a stone field 1-3")
-        wrong = [c for c in state["hands"][seat] if not cards.chamber_matches(ch, c)]
-        if wrong:
-            raise IllegalMove(
-                f"the stone must tell the truth: {cards.chamber_label(ch)} does not match your "
-                + ", ".join(cards.card_label(c) for c in wrong)
-            )
+        ch = {k: move[k] for k in ("wing", "row", "field")}
         state["stones"][seat] = ch
         events.append(Event("stone", {"seat": seat, "chamber": ch}))
         state["pending"] = {"kind": "move", "seat": seat}
 
     def _on_move(self, state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-        _fields(move, {"type", "how"})
-        how = move.get("how")
-        if how not in ("sum", "diff"):
-            raise IllegalMove("move 'sum' (big steps) or 'diff' (small steps)")
+        how = move["how"]
         n = sticks.steps(state["last_throw"], how)
         place = state["figures"][seat]
         events.append(Event("steps", {"seat": seat, "how": how, "steps": n}))
@@ -669,7 +523,6 @@ class Feuersalamander(BaseEngine):
         self._finish_move(state, seat, circuit.destination(place, seat, n, state["seats"]), events)
 
     def _on_home(self, state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-        _fields(move, ONLY_TYPE)
         if move["type"] == "home":
             state["figures"][seat] = "home"
             events.append(Event("moved", {"seat": seat, "to": "home"}))
@@ -680,7 +533,6 @@ class Feuersalamander(BaseEngine):
 
     def _on_claim(self, state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
         if move["type"] == "noclaim":
-            _fields(move, ONLY_TYPE)
             events.append(Event("no_claim", {"seat": seat}))
             self._after_step(state, events)
             return
@@ -689,16 +541,10 @@ class Feuersalamander(BaseEngine):
     def _on_question(self, state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
         target = state["pending"]["target"]
         if move["type"] == "noquestion":
-            _fields(move, ONLY_TYPE)
             events.append(Event("no_question", {"seat": seat}))
             self._after_step(state, events)
             return
-        _fields(move, {"type", "seat", "coord"})
-        asked, coord = move.get("seat"), move.get("coord")
-        if not _is_int(asked) or asked != target:
-            raise IllegalMove(f"you stand in {_name(target)}'s block: you may ask only {_name(target)}")
-        if not cards.is_card(coord):
-            raise IllegalMove("ask about one wing, one row or one stone field (e.g. fire, row5, three-stone)")
+        coord = move["coord"]
         answer = coord in state["hands"][target]
         state["questions"].append(
             {
@@ -720,7 +566,6 @@ class Feuersalamander(BaseEngine):
         self._after_step(state, events)
 
     def _on_exchange(self, state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-        _fields(move, ONLY_TYPE)
         card = state["pending"]["card"]
         if move["type"] == "keep":
             events.append(Event("kept", {"seat": seat, "card": card}))
@@ -734,7 +579,6 @@ class Feuersalamander(BaseEngine):
         self._next_exchange(state, events)
 
     def _on_keys(self, state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-        _fields(move, ONLY_TYPE)
         pending = state["pending"]
         shown, aside = sticks.key_throw(rng, pending["aside"])
         throws = pending["throws"] + 1
@@ -752,8 +596,8 @@ class Feuersalamander(BaseEngine):
 
     # ------------------------------------------------------------ laying down (FS-18..FS-22)
 
-    def _claim(self, state: State, seat: int, move: Move, context: str, events: list[Event]) -> None:
-        claim = normalise_claim(move, state["hands"][seat], seat, state["seats"])
+    def _claim(self, state: State, seat: int, claim: Move, context: str, events: list[Event]) -> None:
+        """`claim` is legal.check's fresh copy: the state's records may keep its lists."""
         own, named = claim["own"], claim["named"]
         held = [item["card"] in state["hands"][item["seat"]] for item in named]
         ok = all(held)
@@ -874,7 +718,14 @@ class Feuersalamander(BaseEngine):
     # ------------------------------------------------------------ text
 
     def parse(self, text: str, view: View) -> Move:
-        return notation.parse(text, view)
+        """The notation read forgivingly (engines.feuersalamander.notation), then checked like
+        apply checks it, from the view: what parse returns is a listed move, anything else is
+        refused with apply's reason (DESIGN: legal moves are a function of what the seat knows)."""
+        if view.get("seat") is None:
+            raise IllegalMove("a spectator makes no moves")
+        move = notation.parse(text, view)
+        legal.check(view["pending"], view["result"], view["seat"], view["seats"], view["hand"], move)
+        return move
 
     def format(self, move: Move) -> str:
         return notation.format(move)
@@ -892,29 +743,3 @@ class Feuersalamander(BaseEngine):
     def bots(self) -> dict[str, Any]:
         return {"random": bots.random_bot, "simple": bots.simple_bot}
 
-
-_ALLOWED: dict[str, set[str]] = {
-    "deal": {"discard"},
-    "discard": {"discard"},
-    "throw": {"throw"},
-    "keys": {"keys"},
-    "stone": {"stone"},
-    "move": {"move"},
-    "home": {"home", "on"},
-    "claim": {"claim", "noclaim"},
-    "question": {"ask", "noquestion"},
-    "exchange": {"exchange", "keep"},
-}
-
-_DOING: dict[str, str] = {
-    "deal": "discard one card of the dealt pair",
-    "discard": "discard a card (double rule)",
-    "throw": "throw the sticks",
-    "keys": "make the key throw",
-    "stone": "place the playing stone",
-    "move": "move by the sum or the difference",
-    "home": "turn home or go on",
-    "claim": "lay down a combination or not",
-    "question": "ask a question or not",
-    "exchange": "exchange the named card or keep it",
-}

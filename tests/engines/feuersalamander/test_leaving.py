@@ -135,7 +135,7 @@ def failing_claim(state: dict[str, Any], out: int, other: int) -> dict[str, Any]
             continue
         card = next(c for c in cards.ALL_CARDS if cards.kind(c) == k and c not in state["hands"][other])
         named.append({"seat": other, "card": card})
-    return {"type": "claim", "own": [], "named": named}
+    return {"type": "claim", "own": [], "named": sorted(named, key=lambda i: cards.sort_key(i["card"]))}  # as listed
 
 
 def test_a_seat_that_left_still_owes_the_exchange_a_failed_claim_offers() -> None:

@@ -94,15 +94,16 @@ def _view(kind: str = "throw", seat: int = 0, n: int = 4, **extra) -> dict:
     ],
 )
 def test_spellings(text: str, move: dict) -> None:
+    """The reader (notation.parse) is forgiving; E.parse then refuses what is not legal in the view."""
     seat = 2 if "king:" in text else 0  # the claimant is neither named player
-    assert E.parse(text, _view(seat=seat)) == move
+    assert notation.parse(text, _view(seat=seat)) == move
 
 
 def test_own_name_in_a_claim_means_own_card_and_pass_depends_on_the_decision() -> None:
-    assert E.parse("claim king:fire queen:row5 monk:one-stone", _view(seat=0))["own"] == ["fire"]
-    assert E.parse("pass", _view("question", target=1)) == {"type": "noquestion"}
-    assert E.parse("pass", _view("claim")) == {"type": "noclaim"}
-    assert E.parse("ask row 5", _view("question", target=2)) == {"type": "ask", "seat": 2, "coord": "row5"}
+    assert notation.parse("claim king:fire queen:row5 monk:one-stone", _view(seat=0))["own"] == ["fire"]
+    assert notation.parse("pass", _view("question", target=1)) == {"type": "noquestion"}
+    assert notation.parse("pass", _view("claim")) == {"type": "noclaim"}
+    assert notation.parse("ask row 5", _view("question", target=2)) == {"type": "ask", "seat": 2, "coord": "row5"}
 
 
 @pytest.mark.parametrize(
@@ -114,7 +115,7 @@ def test_own_name_in_a_claim_means_own_card_and_pass_depends_on_the_decision() -
 def test_bad_text_gives_a_helpful_message(text: str) -> None:
     view = _view(n=3)
     with pytest.raises(IllegalMove) as err:
-        E.parse(text, view)
+        notation.parse(text, view)
     assert len(err.value.message) > 10
 
 

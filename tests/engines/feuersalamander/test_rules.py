@@ -607,9 +607,14 @@ def test_fs19_listed_claims_cover_every_player_and_card() -> None:
     assert len([m for m in E.legal_moves(st, 0) if m["type"] == "claim"]) == 84
 
 
-def test_fs19_claim_in_any_order_is_normalised() -> None:
+def test_fs19_claim_out_of_card_order_is_refused_not_normalised() -> None:
+    """apply accepts exactly the listed moves (DESIGN: legal moves are a function of what the seat
+    knows): a claim's cards are written in card order, and another order is refused, not reordered."""
     st = rig(hands=[["fire"], ["three-stone", "row5"]])
     move = {"type": "claim", "own": ["fire"], "named": [{"seat": 1, "card": "three-stone"}, {"seat": 1, "card": "row5"}]}
+    with pytest.raises(IllegalMove, match="card order"):
+        play(st, 0, move)
+    move["named"].reverse()
     st, ev = play(st, 0, move)
     claim = [e for e in ev if e.kind == "claim"][0]
     assert claim.data["named"] == [{"seat": 1, "card": "row5"}, {"seat": 1, "card": "three-stone"}]
