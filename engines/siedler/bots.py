@@ -31,6 +31,16 @@ def _stock(view: View) -> Counter[str]:
     return out
 
 
+def _room(view: View, resource: str) -> int:
+    """How many more of this resource the seat's regions can hold."""
+    return sum(
+        3 - r["stock"]
+        for slot in view["principalities"][view["seat"]]["regions"].values()
+        for r in slot.values()
+        if r is not None and cards.card(r["card"])["resource"] == resource
+    )
+
+
 def _wanted(view: View) -> list[dict[str, int]]:
     """Costs the builder aims at: a city, a settlement, a road, the expansions in hand."""
     costs = [cards.cost("city"), cards.cost("settlement"), cards.cost("road")]
@@ -52,12 +62,14 @@ def _score(view: View, move: Move) -> float:
     if t == "play":
         return 40
     if t == "trade":
+        if not _room(view, move["get"]):
+            return -9  # listed (the rules allow it), but the gain would be lost
         stock = _stock(view)
         after = stock.copy()
         after[move["give"]] -= move["rate"]
         after[move["get"]] += 1
         gained = any(_affordable(after, c) and not _affordable(stock, c) for c in _wanted(view))
-        return 30 if gained else -1
+        return (30 if gained else -1) - move["rate"] / 10  # the best rate first
     if t in ("counter", "accept"):
         return 20
     if t in ("done", "draw", "nocounter", "decline", "roll", "keep"):

@@ -6,8 +6,8 @@
     build road right | build settlement left | build city 2 [omit ore]
     expand abbey on 3 above [omit ore] an expansion on settlement/city 3 (from the left)
     remove 3 below [2]                 an own expansion to the discard pile (2 = outer city site)
-    trade bank 3 ore for wool          bank 3:1, fleet 2:1, Mint 1:1 (the best rate you have)
-    offer 1 wool for 1 ore             to the opponent, who answers: accept | decline
+    trade bank 3 ore for wool          bank 3:1, fleet 2:1, Mint 1:1 (a rate you have)
+    offer 1 wool for 1 ore             to the opponent, who answers: accept | decline (one for one)
     play spy | play arsonist | play black-knight | play brigands
     play caravan give ore ore get wool grain | play merchant take ore wool give grain
     play scout right                   a settlement whose two regions you choose
@@ -27,7 +27,9 @@
 
 Cards are written by id ("black-knight", "knight-karl") or by English or German name
 ("Black Knight", "Schwarzer Ritter"). Piles and settlements are numbered from 1.
-`format` writes the first spelling; parse(format(m)) == m for every legal move.
+`format` writes the first spelling; parse(format(m)) == m for every legal move. Resources,
+cards and sites may be typed in any order: parse writes them in the order the legal moves do
+(apply takes exactly the listed moves, exact.py).
 """
 
 from __future__ import annotations
@@ -129,6 +131,12 @@ def _fmt_bundle(b: dict[str, int]) -> str:
     return " ".join(f"{n} {r}" for r, n in sorted(b.items()))
 
 
+def _ordered(resources: list[str]) -> list[str]:
+    """Resources in the order the legal moves write them (cards.RESOURCES order): a player may
+    type them in any order, the move has one spelling (apply takes no other)."""
+    return sorted(resources, key=cards.RESOURCES.index)
+
+
 def _omit(words: list[str]) -> tuple[list[str], dict[str, str]]:
     if len(words) >= 2 and words[-2] == "omit":
         return words[:-2], {"omit": _resource(words[-1])}
@@ -178,7 +186,8 @@ def parse(text: str, view: View) -> Move:  # noqa: C901 - one branch per move wo
     if head in ("place",) and len(rest) == 1 and rest[0] in SIDES:
         return {"type": "place", "side": rest[0]}
     if head == "arrange" and len(rest) == 2:
-        return {"type": "arrange", "a": card_id(rest[0]), "b": card_id(rest[1])}
+        a, b = sorted((card_id(rest[0]), card_id(rest[1])))  # listed in alphabetical order
+        return {"type": "arrange", "a": a, "b": b}
     if head == "regions" and len(rest) == 2:
         pick = [None if w == "none" else card_id(w) for w in rest]
         return {"type": "regions", "above": pick[0], "below": pick[1]}
@@ -188,11 +197,13 @@ def parse(text: str, view: View) -> Move:  # noqa: C901 - one branch per move wo
         return {"type": head, "card": card_id(" ".join(rest))}
     if head == "name":
         groups = " ".join(rest).split(",")
-        return {"type": "name", "sites": [_site(g.split()) for g in groups if g.strip()]}
+        sites = [_site(g.split()) for g in groups if g.strip()]
+        sites.sort(key=lambda t: (t["at"], SIDES.index(t["side"]), t["level"]))  # as they stand
+        return {"type": "name", "sites": sites}
     if head == "search":
         if "pay" in rest:
             k = rest.index("pay")
-            pay = [] if rest[k + 1 :] == ["none"] else [_resource(w) for w in rest[k + 1 :]]
+            pay = [] if rest[k + 1 :] == ["none"] else _ordered([_resource(w) for w in rest[k + 1 :]])
             return {"type": "search", "pile": _pile(rest[:k]), "pay": pay}
         if (view.get("pending") or {}).get("kind") == "hand":
             # the hand step's search always names its price; none named: free (a Parliament),
@@ -202,7 +213,7 @@ def parse(text: str, view: View) -> Move:  # noqa: C901 - one branch per move wo
     if head == "take" and rest[:1] == ["pile"]:
         return {"type": "draw", "pile": _pile(rest)}
     if head == "take":
-        return {"type": "take", "cards": [] if rest == ["nothing"] else _split_cards(rest)}
+        return {"type": "take", "cards": [] if rest == ["nothing"] else sorted(_split_cards(rest))}
     if head in ("draw", "under"):
         return {"type": head, "pile": _pile(rest)}
     if head in ("return", "exchange", "swap"):
@@ -234,12 +245,13 @@ def _parse_play(rest: list[str]) -> Move:
         if "give" not in args or "get" not in args or args.index("give") != 0:
             raise IllegalMove("play caravan give R [R] get R [R]")
         k = args.index("get")
-        return {"type": "play", "card": card, "give": [_resource(w) for w in args[1:k]], "get": [_resource(w) for w in args[k + 1 :]]}
+        give, get = [_resource(w) for w in args[1:k]], [_resource(w) for w in args[k + 1 :]]
+        return {"type": "play", "card": card, "give": _ordered(give), "get": _ordered(get)}
     if card == "merchant":
         if "take" not in args or "give" not in args or args.index("take") != 0 or args.index("give") != len(args) - 2:
             raise IllegalMove("play merchant take R [R] give R")
         k = args.index("give")
-        return {"type": "play", "card": card, "take": [_resource(w) for w in args[1:k]], "give": _resource(args[k + 1])}
+        return {"type": "play", "card": card, "take": _ordered([_resource(w) for w in args[1:k]]), "give": _resource(args[k + 1])}
     if args:
         raise IllegalMove(f"play {card} takes nothing more")
     return {"type": "play", "card": card}

@@ -248,7 +248,7 @@ def _scout(state: State, seat: int, move: Move, events: list[Event]) -> None:
 
 
 def _legal_scout(state: State, seat: int) -> list[Move]:
-    pile = state["region_pile"]
+    pile = state["pending"]["secret"]  # the region pile as the scout was shown it (= the pile now)
     if len(pile) == 1:
         return [{"type": "regions", "above": pile[0], "below": None}, {"type": "regions", "above": None, "below": pile[0]}]
     return [{"type": "regions", "above": a, "below": b} for a in pile for b in pile if a != b]

@@ -34,8 +34,10 @@ from engines.siedler import (  # noqa: F401 - importing registers the steps and 
     build,
     copying,
     event_cards,
+    exact,
     flow,
     hands,
+    known,
     plays,
     scoring,
     setup,
@@ -105,10 +107,20 @@ class Siedler(BaseEngine):
         return state["pending"]["seat"]
 
     def legal_moves(self, state: State, seat: Seat) -> list[Move]:
-        pending = state["pending"]
-        if state["result"] is not None or pending is None or pending["seat"] != seat:
-            return []
-        return flow.DECISIONS[pending["kind"]].legal(state, seat)
+        """The moves of the seat that decides now, whoever it is (the opponent too: counters,
+        trade answers, resource choices, off-turn discards); [] for any other seat. The same
+        code as `moves_from_view`, on the full state: the decisions read only what the
+        deciding seat's view holds (known.py, checked by tests/engines/siedler/test_view_moves.py)."""
+        return _listed(state, seat)
+
+    def moves_from_view(self, view: View) -> list[Move]:
+        """DESIGN: legal moves are a function of what the seat knows. The view's seat's moves,
+        from the view alone: the decision code of `legal_moves`, on known.state_of(view)."""
+        seat = view.get("seat")
+        pending = view.get("pending")
+        if seat is None or view.get("result") is not None or pending is None or pending["seat"] != seat:
+            return []  # a spectator, a seat not to decide, a game over: no moves
+        return _listed(known.state_of(view), seat)
 
     def apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]:
         if state["result"] is not None:
@@ -132,6 +144,7 @@ class Siedler(BaseEngine):
         new = copying.fresh(state)
         events: list[Event] = []
         decision.apply(new, seat, move, rng, events)
+        exact.check(state, seat, move)  # the rules took it: is it written as the list writes it?
         flow.run(new, rng, events)
         return new, _detached(events)
 
@@ -206,6 +219,14 @@ class Siedler(BaseEngine):
         from engines.siedler import bots
 
         return {"random": bots.random_bot, "builder": bots.builder_bot}
+
+
+def _listed(state: State, seat: Seat) -> list[Move]:
+    """The one listing of legal moves, for a state or for what a seat knows of it."""
+    pending = state["pending"]
+    if state["result"] is not None or pending is None or pending["seat"] != seat:
+        return []
+    return flow.DECISIONS[pending["kind"]].legal(state, seat)
 
 
 # move type -> the field that is the mover's secret (SI-50)

@@ -4,9 +4,13 @@
     {"type": "offer", "give": {r: n}, "get": {r: n}}           to the opponent
 
 The bank takes 3 of one resource for 1 of choice; a fleet of R takes 2 R, the Mint 1
-gold. The move names its rate: one the seat has (the bank's 3 is always there); the
-legal moves list only the best (nobody wants a worse one).
-An offer is a pending decision of the opponent: accept or decline (asynchronous).
+gold. The move names its rate: one the seat has (the bank's 3 is always there, SI-21). The
+legal moves list every rate the seat has, the best first, and every resource to get, one
+whose regions are full too (the gain is then lost, SI-4): apply takes exactly the listed
+moves, and the rules let a player make these trades.
+An offer is a pending decision of the opponent: accept or decline (asynchronous). It swaps
+one resource for one other (SI-22: one swap at a time): those are the listed offers, and
+apply takes no other.
 """
 
 from __future__ import annotations
@@ -28,24 +32,25 @@ def rates(state: State, seat: int, resource: str) -> set[int]:
 
 
 def rate(state: State, seat: int, resource: str) -> int:
-    """The best of them (the legal moves offer only this one: nobody wants a worse)."""
+    """The best of them."""
     return min(rates(state, seat, resource))
 
 
+_BANK_ONLY = (BANK_RATE,)
+
+
 def bank_moves(state: State, seat: int, have: dict[str, int] | None = None) -> list[Move]:
-    """`have`: the seat's resources when the caller has counted them (issue 9)."""
-    p = state["principalities"][seat]
+    """Every trade the seat can pay, at every rate it has (the best first), for every other
+    resource. `have`: the seat's resources when the caller has counted them (issue 9)."""
     if have is None:
-        have = pr.resources(p)
+        have = pr.resources(state["principalities"][seat])
     fleets = effects.ask(state, seat, "trade_rates")  # asked once, not once per resource
-    room: dict[str, int] | None = None
     out: list[Move] = []
     for give in cards.RESOURCES:
-        n = min({BANK_RATE} | {r[give] for r in fleets if give in r}) if fleets else BANK_RATE  # = rate(...)
-        if have[give] >= n:
-            if room is None:
-                room = pr.rooms(p)
-            out += [{"type": "trade", "give": give, "rate": n, "get": get} for get in cards.RESOURCES if get != give and room[get] > 0]
+        ns = sorted({BANK_RATE} | {r[give] for r in fleets if give in r}) if fleets else _BANK_ONLY  # = rates(...)
+        for n in ns:
+            if have[give] >= n:
+                out += [{"type": "trade", "give": give, "rate": n, "get": get} for get in cards.RESOURCES if get != give]
     return out
 
 
@@ -89,8 +94,9 @@ def offer(state: State, seat: int, move: Move, events: list[Event]) -> None:
 
 
 def offer_moves(state: State, seat: int, have: dict[str, int] | None = None) -> list[Move]:
-    """One-for-one offers only (a bot's menu); longer offers are legal in notation. `have`:
-    the seat's resources when the caller has counted them (issue 9)."""
+    """Every offer: one resource the seat has for one other (apply takes no longer offer: they
+    could not all be listed). `have`: the seat's resources when the caller has counted them
+    (issue 9)."""
     mine = pr.resources(state["principalities"][seat]) if have is None else have
     return [
         {"type": "offer", "give": {g: 1}, "get": {w: 1}}

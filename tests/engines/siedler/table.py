@@ -60,7 +60,7 @@ def opening(variant: str = "tournament-new-players", **options: Any) -> dict[str
     first = state["start_player"]
     for seat, pile in ((first, 0), (1 - first, 1)):
         state, _ = play(state, seat, {"type": "search", "pile": pile})
-        state, _ = play(state, seat, {"type": "take", "cards": state["piles"][pile][:3]})
+        state, _ = play(state, seat, {"type": "take", "cards": sorted(state["piles"][pile][:3])})
     assert state["pending"]["kind"] == "roll"
     return state
 

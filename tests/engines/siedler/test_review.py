@@ -257,13 +257,15 @@ def test_si50_spectator_views_do_not_depend_on_the_kind_of_hidden_cards() -> Non
 
 def test_si21_the_bank_s_3_to_1_stays_open_beside_a_fleet() -> None:
     """Departure: a seat with a fleet of R was refused the bank's 3 R for 1 (the move had to
-    name the best rate). SI-21 gives the fleet as an extra rate, not instead of the bank."""
+    name the best rate). SI-21 gives the fleet as an extra rate, not instead of the bank; and
+    as apply takes only listed moves, the list holds both rates, the best first."""
     s = to_action(opening())
     me = s["turn"]
     empty(s, me)
     set_stock(s, me, ore=3)
     place(s, me, "ore-fleet", 0, "above")
-    assert {"type": "trade", "give": "ore", "rate": 2, "get": "wool"} in E.legal_moves(s, me)
+    ore = [m for m in E.legal_moves(s, me) if m["type"] == "trade" and m["give"] == "ore" and m["get"] == "wool"]
+    assert [m["rate"] for m in ore] == [2, 3]
     s, events = play(s, me, {"type": "trade", "give": "ore", "rate": 3, "get": "wool"})
     assert stock(s, me)["ore"] == 0 and stock(s, me)["wool"] == 1
     with pytest.raises(IllegalMove, match="SI-21"):
@@ -304,12 +306,13 @@ def test_si3_gold_buys_nothing_but_trades_and_si21_the_mint_trades_it_1_to_1() -
 
 
 def test_si4_a_region_holds_at_most_3_and_a_trade_into_a_full_type_is_lost() -> None:
-    """SI-4/SI-17: stores are 0-3 a region; a gain with no room is lost."""
+    """SI-4/SI-17: stores are 0-3 a region; a gain with no room is lost. The trade is the
+    player's to make, so it is listed (apply takes only listed moves)."""
     s = to_action(opening())
     me = s["turn"]
     empty(s, me)
     set_stock(s, me, ore=3, wool=3)  # one region of each: both full
-    assert not any(m["type"] == "trade" and m["get"] == "wool" for m in E.legal_moves(s, me))
+    assert {"type": "trade", "give": "ore", "rate": 3, "get": "wool"} in E.legal_moves(s, me)
     s, events = play(s, me, {"type": "trade", "give": "ore", "rate": 3, "get": "wool"})
     assert [e.data["stored"] for e in events if e.kind == "bank_trade"] == [0]
     assert stock(s, me)["wool"] == 3 and stock(s, me)["ore"] == 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core import BadOptions, Rng
+from engines.core import BadOptions, IllegalMove, Rng
 from engines.siedler import cards
 from engines.siedler import principality as pr
 from tests.engines.siedler.table import E, new_game, opening, play
@@ -50,7 +50,9 @@ def test_si6_each_player_may_rearrange_his_start_regions_start_player_first() ->
     assert len(E.legal_moves(s, first)) == 16  # keep, or one of 15 swaps
     mine = "pasture-3" if first == 0 else "pasture-4"
     gold = "goldfield-6" if first == 0 else "goldfield-1"
-    s, events = play(s, first, {"type": "arrange", "a": mine, "b": gold})
+    with pytest.raises(IllegalMove, match="alphabetical order: arrange goldfield"):
+        play(s, first, {"type": "arrange", "a": mine, "b": gold})  # listed the other way round
+    s, events = play(s, first, {"type": "arrange", "a": gold, "b": mine})
     p = s["principalities"][first]
     assert pr.region_at(p, -1, "above")["card"] == gold and pr.region_at(p, 1, "above")["card"] == mine
     with pytest.raises(Exception, match="start regions of yours"):
@@ -78,7 +80,7 @@ def test_si14_starting_hands_searched_from_different_piles() -> None:
     assert seen and seen[0].to == (first,) and seen[0].data["cards"] == pile_before
     assert E.view(s, first)["searching"] == {"pile": 2, "cards": pile_before}
     assert E.view(s, 1 - first)["searching"] is None and E.view(s, None)["searching"] is None
-    pick = [pile_before[4], pile_before[0], pile_before[7]]
+    pick = sorted([pile_before[4], pile_before[0], pile_before[7]])  # as the list writes it
     s, events = play(s, first, {"type": "take", "cards": pick})
     rest = list(pile_before)
     for c in pick:

@@ -25,10 +25,10 @@ from tests.engines.siedler.table import E, cityfy, opening, put, to_action
         ("play alchemist 4", {"type": "play", "card": "alchemist", "number": 4}),
         ("play merchant take ore ore give wool", {"type": "play", "card": "merchant", "take": ["ore", "ore"], "give": "wool"}),
         ("search pile 4", {"type": "search", "pile": 3}),
-        ("search pile 4 pay ore wool", {"type": "search", "pile": 3, "pay": ["ore", "wool"]}),
+        ("search pile 4 pay ore wool", {"type": "search", "pile": 3, "pay": ["wool", "ore"]}),  # the listed order
         ("take pile 2", {"type": "draw", "pile": 1}),
         ("draw pile 2", {"type": "draw", "pile": 1}),
-        ("take knight-karl abbey", {"type": "take", "cards": ["knight-karl", "abbey"]}),
+        ("take knight-karl abbey", {"type": "take", "cards": ["abbey", "knight-karl"]}),  # the listed order
         ("remove 2 above 2", {"type": "remove", "at": 2, "side": "above", "level": 1}),
         ("name 1 above, 2 below", {"type": "name", "sites": [{"at": 1, "side": "above", "level": 0}, {"at": 2, "side": "below", "level": 0}]}),
         ("no counter", {"type": "nocounter"}),
