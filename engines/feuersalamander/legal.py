@@ -84,7 +84,9 @@ def listed(pending: Mapping[str, Any] | None, result: Any, seat: Any, seats: int
     (made once, see enumerate_claims): moves are values, never change one."""
     if result is not None or pending is None or pending["seat"] != seat:
         return []
-    kind = pending["kind"]
+    kind = pending["kind"]  # the commonest decisions first
+    if kind == "keys":
+        return list(_KEYS)
     if kind == "move":
         return list(_MOVES)
     if kind == "throw":
@@ -97,8 +99,6 @@ def listed(pending: Mapping[str, Any] | None, result: Any, seat: Any, seats: int
         return list(_stone_moves(tuple(hand)))  # type: ignore[arg-type]
     if kind in ("deal", "discard"):
         return [{"type": "discard", "card": c} for c in cards.discard_options(hand)]  # type: ignore[arg-type]
-    if kind == "keys":
-        return list(_KEYS)
     if kind == "home":
         return list(_HOME)
     if kind == "claim":

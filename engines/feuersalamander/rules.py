@@ -153,6 +153,8 @@ def _fresh(state: State) -> State:
 
 
 _is_int = legal.is_int
+_listed = legal.listed
+_check = legal.check
 
 
 def _clone(value: Any) -> Any:
@@ -417,18 +419,18 @@ class Feuersalamander(BaseEngine):
         what view(state, seat) carries (engines.feuersalamander.legal)."""
         pending = state["pending"]
         hand = None if pending is None else state["hands"][pending["seat"]]
-        return legal.listed(pending, state["result"], seat, state["seats"], hand)
+        return _listed(pending, state["result"], seat, state["seats"], hand)
 
     def moves_from_view(self, view: View) -> list[Move]:
         """The same list as legal_moves, from the seat's view: the view's pending decision,
         result, seat count and hand are the state's (DESIGN: legal moves are a function of
         what the seat knows). A spectator (seat None) decides nothing: []."""
-        return legal.listed(view["pending"], view["result"], view["seat"], view["seats"], view["hand"])
+        return _listed(view["pending"], view["result"], view["seat"], view["seats"], view["hand"])
 
     def apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]:
         pending = state["pending"]
         hand = None if pending is None else state["hands"][pending["seat"]]
-        move = legal.check(pending, state["result"], seat, state["seats"], hand, move)
+        move = _check(pending, state["result"], seat, state["seats"], hand, move)
         kind = pending["kind"]
         new = _fresh(state)
         events: list[Event] = []
