@@ -224,8 +224,8 @@ class Siedler(BaseEngine):
 def _listed(state: State, seat: Seat) -> list[Move]:
     """The one listing of legal moves, for a state or for what a seat knows of it."""
     pending = state["pending"]
-    if state["result"] is not None or pending is None or pending["seat"] != seat:
-        return []
+    if state["result"] is not None or pending is None or pending["seat"] != seat or type(seat) is not int:
+        return []  # (True is no seat, though it equals 1)
     return flow.DECISIONS[pending["kind"]].legal(state, seat)
 
 
