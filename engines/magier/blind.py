@@ -9,10 +9,12 @@ the reveal the engine asks for when one of the seat's wisdoms burns (MH-10).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
 from engines.core import Move, View
+from engines.magier.listing import moves_of
 
 WISDOM_VALUES = (2, 2, 1, 1, 1, -1, -1)  # MH-5, as engines.magier.rules has it
 
@@ -80,17 +82,27 @@ def own_hand(view: View, secrets: list[Mapping[str, Any]]) -> list[int] | None:
 
 
 def own_moves(view: View, moves: list[Move]) -> list[Move]:
-    """Of the placements the server lists (every value, since it cannot know the hand),
-    the ones whose value the seat still holds; other moves as listed. `view` must be
-    the filled view (fill_view)."""
+    """Of the moves the server lists (in a blind game every value per free cell, since it
+    cannot know the hand), the ones the seat can really make: those the rules list from its
+    own view (listing.moves_of, as the engine's moves_from_view), in the server's order.
+    `view` must be the filled view (fill_view); with a hand its store cannot fill, every
+    value stays listed, as on the server. Outside a blind game the list is kept as given."""
     seat = view.get("seat")
-    hands = view.get("hands") or []
-    if "pending" not in view or not isinstance(seat, int) or not 0 <= seat < len(hands):
+    if "pending" not in view or isinstance(seat, bool) or seat not in (0, 1):
         return moves
-    hand = hands[seat]
-    if any(v is None for v in hand):
-        return moves  # the store does not know: let the server refuse what it must
-    return [m for m in moves if m.get("type") != "place" or m.get("value") in hand]
+    try:
+        mine = {_key(m) for m in moves_of(view, seat)}
+    except (KeyError, TypeError, IndexError, AttributeError):
+        return moves  # not a view the rules can read: let the server refuse what it must
+    return [m for m in moves if _key(m) in mine]
+
+
+def _key(move: Any) -> str | None:
+    """A move as JSON text that tells 1, 1.0 and true apart (a listed move is exactly one)."""
+    try:
+        return json.dumps(move, sort_keys=True)
+    except (TypeError, ValueError):
+        return None
 
 
 def reveal_move(view: View, secrets: list[Mapping[str, Any]]) -> tuple[Move | None, list[str]]:

@@ -257,7 +257,7 @@ def movement_moves(cells: Sequence[Piece | None], seat: int, wrap: str, banned: 
                 if differs <= changes.keys() and all(banned[i] == t for i, t in changes.items()):  # type: ignore[index]
                     continue
             append(pre[d])
-        paths = _jump_names(cells, src)
+        paths = jump_names(cells, src)
         for dest in sorted(paths) if paths else ():
             if not (guard and differs <= {src, dest} and banned[dest] == own):  # type: ignore[index]
                 append({"type": "jump", "path": paths[dest]})
@@ -265,9 +265,10 @@ def movement_moves(cells: Sequence[Piece | None], seat: int, wrap: str, banned: 
     return moves
 
 
-def _jump_names(cells: Sequence[Piece | None], src: int) -> dict[int, list[str]]:
+def jump_names(cells: Sequence[Piece | None], src: int) -> dict[int, list[str]]:
     """jump_destinations with the paths as cell names, src itself left out. src holds the
-    mover, so no landing cell (empty) is ever src; a jump over src is over an empty cell."""
+    mover, so no landing cell (empty) is ever src; a jump over src is over an empty cell.
+    The listed (canonical) path to each destination: apply takes this one only."""
     paths = {src: [CELLS[src]]}
     frontier = [src]
     while frontier:

@@ -19,7 +19,9 @@ Moves (case and extra spaces do not matter):
                     (also "step b2 ne", "step b2-c2")
     a1-a5 (wraps)   how a step through the edge is printed; the note may be
                     typed or left out
-    b2xd2xd4        a jump from b2, landing on d2, then d4 (also "jump b2 d2 d4")
+    b2xd2xd4        a jump from b2, landing on d2, then d4 (also "jump b2 d2 d4");
+                    a jump is played by its shortest path (the one the moves list
+                    shows): another valid path to the same cell is read as that one
     pass            only when no other move is legal (ruling MH-12)
 
 `format` always writes the first form of each line (a step to a cell that is
@@ -39,6 +41,7 @@ from engines.magier.board import (
     ADJACENT,
     CELLS,
     DIRECTIONS,
+    INDEX,
     OPPOSITE,
     STEP,
     WRAPS,
@@ -47,6 +50,7 @@ from engines.magier.board import (
     direction_index,
     step_direction,
 )
+from engines.magier.mechanics import Refused, cells_from_board, jump, jump_names
 
 _CELL = r"[a-z]\d{1,2}"
 _PLACE = re.compile(rf"^(?:place\s+)?({_CELL})(?:\s*=\s*|\s+)([+-]?\d+)$")
@@ -111,7 +115,7 @@ def parse(text: str, view: View) -> Move:
         )
     if _JUMP_X.match(t) or _JUMP_WORDS.match(t):
         names = re.findall(_CELL, t.removeprefix("jump"))
-        return {"type": "jump", "path": [_cell(n) for n in names]}
+        return {"type": "jump", "path": _listed_path([_cell(n) for n in names], view)}
     if m := _STEP_DIR.match(t):
         src = _cell(m.group(1))
         d = direction_index(m.group(2))
@@ -130,6 +134,22 @@ def parse(text: str, view: View) -> Move:
             )
         return {"type": "step", "from": src, "to": dst}
     raise IllegalMove(f"cannot read {text.strip()!r}; {HELP}")
+
+
+def _listed_path(path: list[str], view: View) -> list[str]:
+    """A valid jump typed along another path than the listed one (shortest, MH-9) becomes the
+    listed one: both leave the same position, and apply takes only the listed path. A path
+    that is no jump on the view's board stays as typed, for apply to say why."""
+    seat = view.get("seat") if isinstance(view, Mapping) else None
+    board = view.get("board") if isinstance(view, Mapping) else None
+    if isinstance(seat, bool) or seat not in (0, 1) or not isinstance(board, Mapping) or len(path) < 2:
+        return path
+    try:
+        cells = cells_from_board(board)
+        jump(cells, [INDEX[c] for c in path], seat)
+    except (Refused, KeyError, TypeError, AttributeError):
+        return path
+    return jump_names(cells, INDEX[path[0]]).get(INDEX[path[-1]], path)
 
 
 def wraps(move: Mapping[str, Any]) -> bool:

@@ -44,9 +44,14 @@ A returned state may share unchanged parts with the input: treat states as
 immutable values.
 
 Jumps: `legal_moves` lists one canonical path per reachable destination
-(shortest, first direction in board.DIRECTIONS order wins); `apply` accepts any
-valid path. Two paths to the same cell give the same position, so no position
-change is lost by listing destinations only.
+(shortest, first direction in board.DIRECTIONS order wins), and `apply` accepts
+that path only: it accepts exactly the listed moves. Two paths to the same cell
+give the same position, so no position change is lost by listing destinations
+only; notation.parse turns any valid typed path into the listed one.
+
+Exactness: `apply` accepts exactly the moves `legal_moves` lists, nothing
+normalised (cell names as listed, no case folded or space stripped; no extra key;
+an int is an int), so a move's signed text has one meaning and carries no message.
 """
 
 from __future__ import annotations
@@ -69,6 +74,7 @@ from engines.magier.board import (
     describe_bad_cell,
     step_direction,
 )
+from engines.magier.listing import movement_moves, moves_of
 from engines.magier.mechanics import (
     MAGICIAN,
     WISDOM,
@@ -78,10 +84,10 @@ from engines.magier.mechanics import (
     cells_from_board,
     is_own_magician,
     jump,
+    jump_names,
     position_key,
     step,
 )
-from engines.magier.mechanics import movement_moves as _movement_moves
 
 SEAT_NAMES = ["red", "black"]
 WISDOM_VALUES = [2, 2, 1, 1, 1, -1, -1]  # MH-5, largest first
@@ -163,37 +169,8 @@ def new_state(options: Mapping[str, Any]) -> State:
 
 
 # ---------------------------------------------------------------- legal moves
-
-
-def placement_moves(state: State, seat: Seat) -> list[Move]:
-    """MH-6: any remaining value of one's own on any empty non-flame cell."""
-    board = state["board"]
-    hand = state["hands"][seat]
-    if any(v is None for v in hand):  # blind: only the owner knows what is left
-        values = sorted(set(WISDOM_VALUES), reverse=True)
-    else:
-        values = sorted(set(hand), reverse=True)
-    extra = {"open": True} if state["options"]["open_placement"] else {}
-    return [
-        {"type": "place", "cell": name, "value": v, **extra}
-        for i, name in enumerate(CELLS)
-        if i not in FLAMES and name not in board
-        for v in values
-    ]
-
-
-def movement_moves(state: State, seat: Seat) -> list[Move]:
-    """Every step and one canonical jump per destination that MH-8..MH-11 allow.
-
-    mechanics.movement_moves lists exactly the moves that playing every candidate and comparing
-    position keys would (issue 9; tests/engines/magier/test_oracle_moves.py), without building
-    a board per candidate. The step moves in the list are shared between calls: never change one.
-    """
-    return list(
-        _movement_moves(
-            cells_from_board(state["board"]), seat, state["options"]["wrap"], state["prev_position"]
-        )
-    )
+# The move generator is listing.moves_of, shared by legal_moves (the state) and moves_from_view
+# (the seat's view).
 
 
 def _repeats(out: Outcome, now: str, banned: str | None) -> str | None:
@@ -217,12 +194,20 @@ def _need_cell(move: Move, field: str) -> int:
 
 
 def _cell(name: Any, field: str) -> int:
+    """The cell of exactly this name, as the rules list it: no case folded, no space stripped,
+    so a move's signed text has one spelling and cannot carry a message."""
     if not isinstance(name, str):
         raise IllegalMove(f'the move needs a cell name in {field!r}, e.g. "e4"')
-    i = cell_index(name)
-    if i is None:
-        raise IllegalMove(describe_bad_cell(name))
-    return i
+    i = INDEX.get(name)
+    if i is not None:
+        return i
+    near = cell_index(name)
+    if near is not None:
+        raise IllegalMove(
+            f"there is no cell {name!r}: cells are written exactly like {CELLS[near]} "
+            "(lower case, no spaces)"
+        )
+    raise IllegalMove(describe_bad_cell(name))
 
 
 def _check_shape(move: Any) -> str:
@@ -409,6 +394,12 @@ def _movement_outcome(
     except Refused as exc:
         raise IllegalMove(str(exc)) from None
     names = [CELLS[i] for i in path]
+    listed = jump_names(cells, path[0]).get(path[-1])
+    if names != listed:  # every path to a cell gives the same position: the list holds one
+        raise IllegalMove(
+            f"that jump is listed by its shortest path: write {'x'.join(listed or names)} "
+            f"(any path to {names[-1]} leaves the same position)"
+        )
     return out, Event("jumped", {"seat": seat, "path": names}), {"type": "jump", "path": names}
 
 
@@ -620,13 +611,18 @@ class MagierEngine(BaseEngine):
         return state["turn"]
 
     def legal_moves(self, state: State, seat: Seat) -> list[Move]:
-        if state["phase"] == "over" or seat != state["turn"]:
+        """listing.moves_of on the state: it reads only what view(state, seat) carries."""
+        return moves_of(state, seat)
+
+    def moves_from_view(self, view: View) -> list[Move]:
+        """The same listing.moves_of on the seat's view: equal to legal_moves(state, seat).
+        A blind game's view filled from the seat's own store (fill_view) lists only the values
+        the seat still holds; the view as the server sends it lists every value, as the server
+        does. A spectator (seat None) has no moves."""
+        seat = view.get("seat") if isinstance(view, Mapping) else None
+        if isinstance(seat, bool) or seat not in (0, 1):
             return []
-        if state.get("pending"):
-            return []  # only the owner can make the reveal: it needs the salt
-        if state["phase"] == "placement":
-            return placement_moves(state, seat)
-        return movement_moves(state, seat) or [{"type": "pass"}]
+        return moves_of(view, seat)
 
     def apply(
         self, state: State, seat: Seat, move: Move, rng: Rng | None = None

@@ -241,11 +241,16 @@ def test_mh9_jump_continues_and_changes_direction() -> None:
     assert picture(state["board"]) == {**{k: v for k, v in JUMPS.items() if k != "d2"}, "f4": "R"}
 
 
-def test_mh9_legal_moves_list_one_canonical_path_per_destination_apply_takes_any() -> None:
+def test_mh9_legal_moves_list_one_canonical_path_per_destination_apply_takes_only_it() -> None:
+    """Apply accepts exactly the listed moves (DESIGN: legal moves are a function of what the
+    seat knows): another valid path to a listed destination is refused, saying which path is
+    listed; parse reads the other path as the listed one (both leave the same position)."""
     state = position(JUMPS)
     jumps = [m["path"] for m in E.legal_moves(state, 0) if m["type"] == "jump"]
     assert ["d2", "d4", "f4"] in jumps and ["d2", "f2", "f4"] not in jumps
     assert len({tuple(p[-1:]) for p in jumps}) == len(jumps)
+    refused(state, 0, {"type": "jump", "path": ["d2", "f2", "f4"]}, "write d2xd4xf4")
+    assert E.parse("d2xf2xf4", E.view(state, 0)) == {"type": "jump", "path": ["d2", "d4", "f4"]}
     a, _ = play(state, 0, "d2xd4xf4")
     b, _ = play(state, 0, "d2xf2xf4")
     assert a["board"] == b["board"]
