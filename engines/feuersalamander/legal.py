@@ -82,8 +82,8 @@ def listed(pending: Mapping[str, Any] | None, result: Any, seat: Any, seats: int
     `hand` is the deciding seat's hand (None when nobody decides); it is read only once the
     decision is known to be `seat`'s. A new list each call; its moves are shared between calls
     (made once, see enumerate_claims): moves are values, never change one."""
-    if result is not None or pending is None or pending["seat"] != seat:
-        return []
+    if result is not None or pending is None or type(seat) is not int or pending["seat"] != seat:
+        return []  # true equals 1 but is no seat
     kind = pending["kind"]  # the commonest decisions first
     if kind == "keys":
         return list(_KEYS)

@@ -20,6 +20,8 @@
 Cards are written fire / water / earth / air, row1..row7 (or "row 5"), one-stone / two-stone /
 three-stone (or "stone three", "3-stone"). Case and extra spaces do not matter.
 `format` writes the first spelling of each line; parse(format(m)) == m for every legal move.
+This reader is forgiving; the engine's parse (Feuersalamander.parse) then checks what it read
+as apply would, from the seat's view (legal.check), so that what it returns is a listed move.
 """
 
 from __future__ import annotations

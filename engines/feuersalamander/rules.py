@@ -104,9 +104,9 @@ from typing import Any
 from engines.core import BadOptions, BaseEngine, Event, IllegalMove, Move, Rng, Seat, State, View
 from engines.feuersalamander import bots, cards, circuit, legal, notation, render, sticks
 from engines.feuersalamander.circuit import NAMES
-from engines.feuersalamander.legal import enumerate_claims, max_claims, normalise_claim
+from engines.feuersalamander.legal import enumerate_claims, max_claims
 
-__all__ = ["NAMES", "Feuersalamander", "enumerate_claims", "game_result", "max_claims", "normalise_claim"]
+__all__ = ["NAMES", "Feuersalamander", "enumerate_claims", "game_result", "max_claims"]
 
 DEFAULT_TARGET = 84
 
