@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from engines.core import Move, View
-from engines.magier.board import COORDS, FLAMES, INDEX, step_direction
+from engines.magier.board import COORDS, FLAMES, INDEX, STEP, step_direction
 from engines.magier.mechanics import (
     Cells,
     Refused,
@@ -74,6 +74,8 @@ def _distance(a: int, b: int) -> int:
 
 
 _FLAME_DISTANCE = [min(_distance(i, f) for f in FLAMES) for i in range(len(COORDS))]
+# Per wrap, the cells one step (a push moves a piece one step, MH-8) from a flame.
+_FEEDS = {wrap: frozenset(i for i, row in enumerate(table) if any(j in FLAMES for j in row)) for wrap, table in STEP.items()}
 
 
 def _expected_value(view: View, owner: int) -> float:
@@ -110,11 +112,24 @@ def _best_reply(cells: Cells, opponent: int, wrap: str, own_guess: float | None 
     """The most the opponent can burn of ours with one push: at the values known to us, or,
     with own_guess (a blind game), each of ours at that guess, so that which wisdom we shield
     tells nothing of its value."""
+    # A push moves each piece one step in its direction: only a direction that takes one of
+    # our wisdoms onto a flame can burn (a pure shortcut: the answer is the same).
+    table = STEP[wrap]
+    ours = 1 - opponent
+    directions = sorted(
+        {
+            d
+            for i in _FEEDS[wrap]
+            if (p := cells[i]) is not None and p["kind"] == "wisdom" and p["seat"] == ours
+            for d in range(6)
+            if table[i][d] in FLAMES
+        }
+    )
     best = 0.0
-    for src, piece in enumerate(cells):
+    for src, piece in enumerate(cells) if directions else ():
         if not is_own_magician(piece, opponent):
             continue
-        for d in range(6):
+        for d in directions:
             try:
                 out = step(cells, src, d, wrap, opponent)
             except Refused:

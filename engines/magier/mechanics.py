@@ -300,8 +300,13 @@ def jump(cells: Sequence[Piece | None], path: Sequence[int], seat: int) -> Outco
         if land not in _hops(cells, src, at):
             raise Refused(_why_no_hop(cells, src, at, land))
         visited.add(land)
+    return landed(cells, src, path[-1])
+
+
+def landed(cells: Sequence[Piece | None], src: int, dest: int) -> Outcome:
+    """The board after a jump from src that ends on dest (jumped pieces stay, MH-9)."""
     new = list(cells)
-    new[path[-1]] = cells[src]
+    new[dest] = cells[src]
     new[src] = None
     return Outcome(new)
 

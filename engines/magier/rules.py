@@ -85,6 +85,7 @@ from engines.magier.mechanics import (
     is_own_magician,
     jump,
     jump_names,
+    landed,
     position_key,
     step,
 )
@@ -389,17 +390,19 @@ def _movement_outcome(
             "a jump needs a path: the start cell, then every landing cell, e.g. e4xe6xg6"
         )
     path = [_cell(name, "path") for name in path_names]
-    try:
-        out = jump(cells, path, seat)
-    except Refused as exc:
-        raise IllegalMove(str(exc)) from None
     names = [CELLS[i] for i in path]
-    listed = jump_names(cells, path[0]).get(path[-1])
+    src = path[0]
+    listed = jump_names(cells, src).get(path[-1]) if is_own_magician(cells[src], seat) else None
     if names != listed:  # every path to a cell gives the same position: the list holds one
+        try:
+            jump(cells, path, seat)  # no jump at all: say why
+        except Refused as exc:
+            raise IllegalMove(str(exc)) from None
         raise IllegalMove(
             f"that jump is listed by its shortest path: write {'x'.join(listed or names)} "
             f"(any path to {names[-1]} leaves the same position)"
         )
+    out = landed(cells, src, path[-1])  # the listed path is a valid jump by construction
     return out, Event("jumped", {"seat": seat, "path": names}), {"type": "jump", "path": names}
 
 
