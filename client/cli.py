@@ -681,7 +681,10 @@ def show(game: GameArg, as_json: JsonOpt = False) -> None:
 
 @app.command()
 def moves(game: GameArg, as_json: JsonOpt = False) -> None:
-    """List your legal moves, numbered: `pbem move GAME N` plays number N."""
+    """List your legal moves, numbered: `pbem move GAME N` plays number N.
+
+    Your client works them out itself from the view the signed log commits to, and checks
+    the server's list against them (a difference is a lie: exit 4)."""
     listed = _player().list_moves(game)
     if as_json:
         _print_json(listed)
@@ -717,7 +720,9 @@ def move(
 
     Without MOVE, list the legal moves (when it is your turn; else say whose turn it is).
     With one, sign and send it, then print the new view. A number means the move listed
-    with it: if the game has moved on since that list, list again. On a terminal, a move
+    with it: if the game has moved on since that list (your own move included), list again.
+    The moves are your client's own, worked out from your verified view; one your rules do
+    not allow is refused before anything is sent. On a terminal, a move
     typed by number is spelt out in notation and sent only when you say yes. When the same
     move is then the only legal one again (Der Feuersalamander's key throws), it is made again
     at once, each one echoed, until there is a choice or the turn passes (--one: not).

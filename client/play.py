@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import engines
-from client import verify
+from client import legal, verify
 from client.api import Api, ApiError, normalise_server
+from client.legal import format_move
 from client.store import Store
 from engines.core import Engine, IllegalMove
 from protocol import steps
@@ -117,6 +118,9 @@ class GameState:
     head: dict[str, Any]
     view: dict[str, Any]
     synced: verify.Synced
+    # The view exactly as the log commits to it, before this seat's own store filled in what
+    # only it knows (a blind game): the server's list of moves must be the moves of this one.
+    raw_view: dict[str, Any] | None = None
 
     @property
     def my_turn(self) -> bool:
@@ -415,18 +419,44 @@ class Player:
         return self.api.cancel_invite(game, name)
 
     def games(self, open_only: bool = False) -> list[dict[str, Any]]:
-        """The caller's games (or the open ones), each with `my_seat` when this player sits in it."""
+        """The caller's games (or the open ones), each with `my_seat` when this player sits in it.
+
+        The server's list only says which games to look at: for each game under way, whose
+        turn it is, its status and this player's seat come from its verified log (`_from_log`),
+        and a summary that contradicts the log is a lie."""
         out = []
         for summary in self.api.games(open_only=open_only):
             mine = [
                 p["seat"] for p in summary.get("players") or [] if p and p.get("name") == self.name
             ]
-            out.append({**summary, "my_seat": mine[0] if mine else None})
+            row = {**summary, "my_seat": mine[0] if mine else None}
+            if not open_only:
+                row = self._from_log(row)
+            out.append(row)
         for g in out:  # a reveal this seat owes is made by any command (a blind magier game)
             if g.get("status") == "running" and g.get("my_seat") is not None and g.get("to_move") == g["my_seat"]:
                 if self._reveals(str(g.get("engine"))) and isinstance(g.get("id"), str):
                     self._settle(g["id"], verify.sync(self.api, self.store, g["id"]).receipt)
         return out
+
+    def _from_log(self, row: dict[str, Any]) -> dict[str, Any]:
+        """A game's summary with status, whose turn and this player's seat as its signed log
+        says. The log is synced only when the kept receipt is not at the summary's head."""
+        game, head = row.get("id"), row.get("head")
+        if row.get("status") not in ("running", "over") or not isinstance(game, str) or not self.store.has_key():
+            return row
+        receipt = self.store.receipt(game)
+        if receipt is None or not isinstance(head, dict) or {"seq": receipt.get("seq"), "hash": receipt.get("hash")} != head:
+            receipt = verify.sync(self.api, self.store, game, head=head if isinstance(head, dict) else None).receipt
+        if {"seq": receipt.get("seq"), "hash": receipt.get("hash")} == head:
+            for field in ("status", "to_move"):  # at the same head both must say the same
+                if row.get(field) != receipt.get(field):
+                    raise self._kept(game, ServerLie(
+                        f"the server's summary of game {game} says {field} is {row.get(field)!r}, its "
+                        f"signed log says {receipt.get(field)!r} at the same entry {head.get('seq')}"
+                    ), {"summary": row})
+        # else the log has moved past the summary's head (a move landed meanwhile): the log wins
+        return {**row, "status": receipt.get("status"), "to_move": receipt.get("to_move"), "my_seat": receipt.get("seat")}
 
     @staticmethod
     def _reveals(engine_id: str) -> bool:
@@ -454,16 +484,18 @@ class Player:
         return (self.store.receipt(game) or {}).get("seq") != head
 
     def summary(self, game: str) -> dict[str, Any]:
-        return self.api.game(game)
+        """The server's summary of a game, its status and whose turn as its signed log says."""
+        return self._from_log({**self.api.game(game), "my_seat": None})
 
     def waiting_games(self, game: str | None = None) -> list[dict[str, Any]]:
         """The running games where it is this player's turn (or just `game`), the one that has
-        waited longest first (by its newest entry's time). The server's list says which; each
-        is then confirmed from the verified log (`state`) before it is named."""
+        waited longest first (by its newest entry's time). The server's list says which games
+        to look at; whose turn it is comes from each one's verified log (`games`), and each is
+        confirmed from the verified view (`state`) before it is named."""
         found = [g for g in self.games() if game is None or g.get("id") == game]
         if game is not None and not found:
             summary = self.api.game(game)
-            found = [{**summary, "my_seat": None}]
+            found = [self._from_log({**summary, "my_seat": None})]
         mine = [
             g for g in found
             if g.get("status") == "running" and g.get("my_seat") is not None
@@ -548,7 +580,7 @@ class Player:
         except verify.VerifyError as exc:
             raise self._kept(game, exc, {"answer": answer, "log": synced.entries}) from None
         engine = local_engine(str(receipt.get("engine")))
-        view = answer.get("view") or {}
+        view = raw = answer.get("view") or {}
         fill = getattr(engine, "fill_view", None)
         if callable(fill) and isinstance(view, dict):  # checked above, then filled from our own store
             view = fill(view, self.store.secrets(game))
@@ -561,6 +593,7 @@ class Player:
             head=synced.head,
             view=view,
             synced=synced,
+            raw_view=raw if raw is not view else None,
         )
 
     # -- owner-held secrets (issue 12) ------------------------------------------------------
@@ -599,7 +632,7 @@ class Player:
                 "reveal it for you: the game ends by forfeit when your time runs out, or resign now "
                 f"with `pbem resign {st.game}`"
             )
-        return self.submit(st, move)
+        return self.submit(st, move, owed=True)
 
     def show(self, game: str) -> dict[str, Any]:
         """Everything `pbem show` prints: the view and the status around it."""
@@ -665,39 +698,40 @@ class Player:
         return position_in_export(data, seq)
 
     def moves(self, game: str) -> dict[str, Any]:
-        """The legal moves the server lists for this seat, numbered from 1 as `pbem move N` takes them."""
-        answer = self.api.moves(game)
-        synced = verify.sync(self.api, self.store, game, head=answer.get("head"))
-        if not answer.get("moves") and self._settle(game, synced.receipt):
-            answer = self.api.moves(game)  # our reveal went in: the turn goes on, list again
-            synced = verify.sync(self.api, self.store, game, head=answer.get("head"))
-        offered = [m for m in answer.get("moves") or [] if isinstance(m, dict)]
-        offered = self._own_moves(game, synced, offered)
-        listed = [
-            {"n": i + 1, "move": m.get("move"), "text": m.get("text")}
-            for i, m in enumerate(offered)
-        ]
-        return {
-            "game": game,
-            "seat": answer.get("seat"),
-            "head": answer.get("head"),
-            "moves": listed,
-        }
+        """The seat's legal moves, numbered from 1 as `pbem move N` takes them: computed here
+        from the verified view, each text made here; the server's list is checked against them."""
+        for _ in range(5):
+            st = self.state(game)
+            try:
+                own = self.checked_moves(st)
+            except _Moved:
+                continue
+            return {
+                "game": game,
+                "seat": st.seat,
+                "head": st.head,
+                "moves": legal.listing(st.engine, own),
+            }
+        raise ClientError(f"game {game} kept moving while its moves were listed; try again")
 
-    def _own_moves(
-        self, game: str, synced: verify.Synced, offered: list[dict[str, Any]]
-    ) -> list[dict[str, Any]]:
-        """Of the moves the server lists, those this seat can make given what only it knows: in
-        a blind game the server cannot know which values are still in hand, so it lists them all."""
-        receipt = synced.receipt
-        if not receipt.get("owner_only") or receipt.get("status") != "running":
-            return offered
-        st = self.state(game)
-        keep = getattr(st.engine, "own_moves", None)
-        if not callable(keep) or st.head != synced.head:
-            return offered
-        moves = keep(st.view, [m.get("move") for m in offered])
-        return [m for m in offered if m.get("move") in moves]
+    def checked_moves(self, st: GameState) -> list[dict[str, Any]]:
+        """The seat's own legal moves at the verified head `st.head`, after the server's list for
+        that head was compared with them (a difference is a lie, kept as evidence). Raises _Moved
+        when the server answers for another head (a move landed meanwhile: look again)."""
+        own = legal.own_moves(st.engine, st.view) if st.my_turn else []
+        answer = self.api.moves(st.game)
+        if answer.get("head") != st.head:
+            raise _Moved()
+        expected = own if st.raw_view is None else legal.own_moves(st.engine, st.raw_view)
+        expected = expected if st.my_turn else []
+        problem = legal.claim_problem(st.engine, expected, answer.get("moves"))
+        if problem is not None:
+            raise self._kept(
+                st.game,
+                ServerLie(f"{problem}; nothing was signed"),
+                {"moves": answer, "view": st.view, "head": st.head},
+            )
+        return own
 
     def list_moves(self, game: str) -> dict[str, Any]:
         """The numbered legal moves, kept with their head: `pbem move GAME N` plays number N of
@@ -757,50 +791,85 @@ class Player:
         return {"envelope": env, "secret": secret, "text": format_move(st.engine, move)}
 
     def resolve(self, game: str, st: GameState, text: str | int) -> dict[str, Any]:
+        """The move `text` names, from the seat's own list of legal moves at `st.head`.
+
+        A number means the move it had in the listing it was shown in (kept with its head):
+        once the game has moved on, one's own move included, it is refused, never read
+        against a newer list. A move typed in notation must be one the local rules list."""
+        own = self.checked_moves_at(st)
         if isinstance(text, int) or str(text).strip().lstrip("#").isdigit():
             n = int(str(text).strip().lstrip("#"))
             kept = self.store.listing(game)
-            if kept is not None:
-                if kept.get("head") != st.head:
-                    raise ClientError(
-                        f"game {game} has moved on since you listed the moves (listed at entry "
-                        f"{(kept.get('head') or {}).get('seq')}, now at {st.head['seq']}): list "
-                        f"them again with `pbem move {game}`"
-                    )
-                listed = kept.get("moves") or []
-                if not 1 <= n <= len(listed):
-                    raise ClientError(
-                        f"there are {len(listed)} legal moves: pick a number from 1 to {len(listed)}"
-                    )
-                return listed[n - 1]["move"]  # type: ignore[no-any-return]
-            listed = self.moves(game)["moves"]
-            if not listed:
-                raise ClientError("there are no legal moves for you right now")
+            if kept is None:
+                raise ClientError(
+                    f"a number means a move of the list `pbem move {game}` shows, and you have no "
+                    f"list of game {game} to pick from: list the moves with `pbem move {game}`, or "
+                    "type the move in the game's notation"
+                )
+            if kept.get("head") != st.head:
+                raise ClientError(
+                    f"game {game} has moved on since you listed the moves (listed at entry "
+                    f"{(kept.get('head') or {}).get('seq')}, now at {st.head['seq']}): list "
+                    f"them again with `pbem move {game}`"
+                )
+            listed = kept.get("moves") or []
             if not 1 <= n <= len(listed):
                 raise ClientError(
                     f"there are {len(listed)} legal moves: pick a number from 1 to {len(listed)}"
                 )
-            return listed[n - 1]["move"]
+            chosen = legal.find(st.engine, st.view, own, listed[n - 1].get("move"))
+            if chosen is None:  # the kept list is this home's own file; still, sign only our own moves
+                raise ClientError(f"move {n} of your kept list is not a legal move now: list them again with `pbem move {game}`")
+            return chosen
         try:
-            return st.engine.parse(str(text), st.view)
+            parsed = st.engine.parse(str(text), st.view)
         except IllegalMove as exc:
             said = exc.message
             if not said.startswith(f"cannot read {str(text)!r}"):
                 said = f"cannot read {str(text)!r}: {said}"
             raise ClientError(said) from exc
+        chosen = legal.find(st.engine, st.view, own, parsed)
+        if chosen is None:
+            raise ClientError(
+                f"{format_move(st.engine, parsed)} is not one of your legal moves now (nothing was "
+                f"sent): list them with `pbem move {game}`"
+            )
+        return chosen
 
-    def submit(self, st: GameState, move: dict[str, Any]) -> dict[str, Any]:
-        """Split, commit, sign and send one move on top of the verified head `st.head`."""
+    def checked_moves_at(self, st: GameState) -> list[dict[str, Any]]:
+        """checked_moves for exactly this verified head: a game that moved meanwhile is stale."""
+        try:
+            return self.checked_moves(st)
+        except _Moved:
+            raise ClientError(
+                f"game {st.game} moved while you chose: look again with `pbem move {st.game}`"
+            ) from None
+
+    def submit(self, st: GameState, move: dict[str, Any], *, owed: bool = False) -> dict[str, Any]:
+        """Split, commit, sign and send one move on top of the verified head `st.head`.
+
+        Only a move of the seat's own list (computed here from its verified view) is signed;
+        `owed` is for the reveal a blind game asks for, which no list holds and which the
+        seat's own records make."""
+        if not owed:
+            own = legal.own_moves(st.engine, st.view) if st.my_turn else []
+            found = legal.find(st.engine, st.view, own, move)
+            if found is None:
+                raise ClientError(
+                    f"{format_move(st.engine, move)} is not one of your legal moves now (your own "
+                    f"rules, from your verified view, say so; nothing was sent): list them with "
+                    f"`pbem move {st.game}`"
+                )
+            move = found
+        return self.sign_and_send(st, move, listed=not owed)
+
+    def sign_and_send(self, st: GameState, move: dict[str, Any], *, listed: bool = False) -> dict[str, Any]:
+        """Sign and send `move` as it is, without asking the seat's own rules (what `submit`
+        does once they said yes; tests use it to play a client that sends what it likes).
+        `listed`: the seat's rules list it, so a refusal as illegal is a lie."""
         public, secret = st.engine.split_move(move)
         salt = secret_commit = None
         owner_held = secret is not None and steps.owner_held(st.engine, st.view, public)
-        keep = getattr(st.engine, "own_moves", None)
-        if owner_held and callable(keep) and not keep(st.view, [move]):
-            # the server cannot check what it never sees: this seat's own store does
-            raise ClientError(
-                f"you cannot play {format_move(st.engine, move)}: you do not hold that (this game is "
-                "blind, so only your client knows what you still hold)"
-            )
         if secret is not None:
             salt = secrets.token_hex(32)
             try:
@@ -830,8 +899,10 @@ class Player:
             if secret_commit is not None and 400 <= exc.status < 500:
                 self.store.drop_secret(st.game, env["seq"], secret_commit)
             self._check_stale(st, exc, "move")
+            if listed:
+                self._check_refusal(st, exc)
             raise
-        self.store.drop_listing(st.game)  # its numbers belong to a head that is gone
+        # The kept listing stays: its head is gone, so its numbers are now refused, not reread.
         done = self._after(st.game, st.seat, answer, env)
         return {**done, "move": move, "text": format_move(st.engine, move)}
 
@@ -851,6 +922,19 @@ class Player:
                 f"moved from seq {st.head['seq']}: a server that refuses moves may be trying to "
                 "choose your throw (your re-submission would carry the same nonce, so it cannot); "
                 f"your signed {what} and the refusal are kept in {self.store.evidence_path(st.game)}"
+            ) from exc
+
+    def _check_refusal(self, st: GameState, exc: ApiError) -> None:
+        """A 422 ("illegal") for a move the seat's own rules list, on a head it verified, that
+        the log has not moved past, is a lie: the operator, who can work out what the move
+        would do, would otherwise get to veto it (one bit of re-roll). The refusal and the
+        signed move are already kept as evidence."""
+        if exc.status == 422 and self._head_unmoved(st.game, st.head):
+            raise ServerLie(
+                f"the server refused your move in game {st.game} as illegal ({exc.detail}), but your "
+                f"own rules, from the view its signed log commits to at seq {st.head['seq']}, list it "
+                "as legal: a server that refuses legal moves may be choosing which of your moves "
+                f"happen; your signed move and the refusal are kept in {self.store.evidence_path(st.game)}"
             ) from exc
 
     def resign(self, game: str) -> dict[str, Any]:
@@ -1010,14 +1094,11 @@ class Player:
                 return made
             if st.my_turn:
                 try:
-                    offered = self.api.moves(game)
-                    if offered.get("head") != st.head:
+                    try:
+                        listed = self.checked_moves(st)  # its own, the server's list compared
+                    except _Moved:
                         st = look()  # the log moved between the two looks: look again
                         continue
-                    listed = [m["move"] for m in offered.get("moves") or []]
-                    keep = getattr(st.engine, "own_moves", None)
-                    if callable(keep):  # a blind game lists values this seat no longer holds
-                        listed = keep(st.view, listed)
                     answer = None
                     if listed:
                         move = choose(st.view, listed, rng)
@@ -1041,6 +1122,10 @@ class Player:
                 return made
             sleep(poll)
             st = look()
+
+
+class _Moved(Exception):
+    """The server answered for another head than the one verified: a move landed meanwhile."""
 
 
 FULL_ID = re.compile(r"[0-9a-f]{16}")
@@ -1080,13 +1165,6 @@ def _deadline_differs(asked: dict[str, Any] | None, shown: Any) -> bool:
     if asked is None:
         return shown is not None
     return not isinstance(shown, dict) or any(shown.get(k) != v for k, v in asked.items())
-
-
-def format_move(engine: Engine, move: dict[str, Any]) -> str:
-    try:
-        return engine.format(move)
-    except Exception:  # noqa: BLE001 - a move we cannot name is still shown
-        return json.dumps(move, sort_keys=True)
 
 
 def revealed_view(engine: Engine, state: dict[str, Any], seats: int) -> dict[str, Any] | None:

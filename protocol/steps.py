@@ -301,7 +301,7 @@ def check_listed(
 ) -> None:
     """A move is played only if it is exactly one of the seat's listed legal moves.
 
-    Exactly means equal as canonical JSON: a cell spelt "e4 " or "E4", an extra key or 1.0
+    Exactly means equal as canonical JSON: a cell spelt "e4 " or "E4", an extra key or true
     for 1 is not the listed move, even where the rules would read it the same, because the
     signed public part must have one meaning and carry no message (a server that lists
     spelt variants could otherwise read a concealed value from the spelling chosen).
@@ -322,7 +322,7 @@ def check_listed(
         text = canonical(wanted)
     except NotCanonical as exc:
         raise IllegalMove(f"that move cannot be read: {exc}") from exc
-    # Python's == already finds the few candidates (1 == 1.0 == True), canonical JSON decides.
+    # Python's == already finds the few candidates (1 == True), canonical JSON decides.
     if any(m == wanted and canonical(m) == text for m in candidates):
         return
     try:  # the rules' own reason, where they have one

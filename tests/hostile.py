@@ -76,6 +76,12 @@ class Operator:
             rows = m.Entry.select().where(m.Entry.game == game).order_by(m.Entry.seq)
             return [json.loads(r.data) for r in rows]
 
+    def state(self, game: str) -> dict[str, Any]:
+        """The game's current state, as the server keeps it (the whole state: the operator's)."""
+        m = self._tables()
+        with m.database.connection_context():
+            return json.loads(m.Game.get_by_id(game).state)  # type: ignore[no-any-return]
+
     def seed(self, game: str) -> bytes:
         m = self._tables()
         with m.database.connection_context():

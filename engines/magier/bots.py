@@ -7,16 +7,17 @@
   could burn of its own wisdoms in answer. A concealed opponent wisdom is worth
   the mean of that opponent's values not yet burnt.
 
-Blind games (option `blind`, placements concealed): the values stay with their owner, and
-nothing a bot does in public may tell them, or the log would (which cell it placed on, in
-which order, which wisdom it shields). So there every public choice is made without looking
+Concealed placements (blind games, and `blind=false` without `open_placement`): the values
+are hidden from the opponent (and in a blind game from the server too), and nothing a bot
+does in public may tell them, or the log would (which cell it placed on, in which order,
+which wisdom it shields). So there every public choice is made without looking
 at a concealed value: a placement picks its cell first, by a score that knows no value, and
 then its value uniformly at random from the wisdoms in hand (counted with their multiplicity,
 so the order of values is a uniformly random permutation of the hand: the order tells
 nothing either); in movement, greedy counts each of its own unburnt wisdoms at the mean of
 its values not yet burnt, as the opponent must. tests/engines/magier/test_blind_bots_leak.py
-checks that a reader of the public log guesses no better than chance. Outside blind games
-the bots play as they always did.
+checks that a reader of the public log guesses no better than chance. With open placement
+every value is public anyway, and the bots play as they always did.
 """
 
 from __future__ import annotations
@@ -49,9 +50,10 @@ def random_bot(view: View, legal_moves: list[Move], rnd: random.Random) -> Move:
 
 
 def hides_values(view: View) -> bool:
-    """A blind game with concealed placements: the values are the owners' alone."""
+    """Concealed placements (blind or not): the values are hidden from the opponent, and in a
+    blind game from the server too, so no public choice may depend on them."""
     options = view.get("options") if isinstance(view, Mapping) else None
-    return isinstance(options, Mapping) and options.get("blind") is True and options.get("open_placement") is not True
+    return isinstance(options, Mapping) and options.get("open_placement") is not True
 
 
 def _place_blind(view: View, legal_moves: list[Move], cell: str, rnd: random.Random) -> Move:

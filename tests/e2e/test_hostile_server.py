@@ -308,6 +308,7 @@ def test_false_stale_through_pbem_move_and_pbem_bot_exits_4(
     me = key_of(mover)
     server.hostile.before.append(false_stale(server.operator, game, "moves", key=me))
     mark = len(server.hostile.calls)
+    cli(mover, "move", game)  # a number means a move of the listing it was shown in
     assert_cli_refuses(mover, "move", game, "1", words="as stale, but its log has not moved")
     assert_cli_refuses(mover, "bot", game, "--once", "--poll", "0", words="as stale")
     with pytest.raises(ServerLie):

@@ -343,7 +343,7 @@ def test_out_of_turn_and_illegal_moves_get_4xx_and_leave_the_log_alone(
     bob_st = bob.state(game)
     assert not bob_st.my_turn
     with pytest.raises(ApiError) as caught:
-        bob.submit(bob_st, {"type": "place", "cell": "e1", "value": 1})
+        bob.sign_and_send(bob_st, {"type": "place", "cell": "e1", "value": 1})
     assert 400 <= caught.value.status < 500 and caught.value.detail
     assert _log(alice, game) == before
     # the client refuses the same before sending anything
@@ -352,17 +352,20 @@ def test_out_of_turn_and_illegal_moves_get_4xx_and_leave_the_log_alone(
     # alice places on a flame (e5), which the rules forbid
     st = alice.state(game)
     with pytest.raises(ApiError) as caught:
-        alice.submit(st, {"type": "place", "cell": "e5", "value": 1})
+        alice.sign_and_send(st, {"type": "place", "cell": "e5", "value": 1})
     assert caught.value.status == 422 and caught.value.detail
+    # her own client refuses the same before signing: its own rules do not list it
+    with pytest.raises(ClientError, match="not one of your legal moves"):
+        alice.submit(st, {"type": "place", "cell": "e5", "value": 1})
     # and a value she does not hold: in a blind game (issue 12) the server never sees values, so
     # her own client refuses it before signing (and a burnt one must open to a value of MH-5)
-    with pytest.raises(ClientError, match="do not hold"):
+    with pytest.raises(ClientError, match="not one of your legal moves"):
         alice.submit(st, {"type": "place", "cell": "e1", "value": 7})
     assert _log(alice, game) == before
     # a seat that is not yours
     with pytest.raises(ApiError) as caught:
         st.seat = 1
-        alice.submit(st, {"type": "place", "cell": "e1", "value": 1})
+        alice.sign_and_send(st, {"type": "place", "cell": "e1", "value": 1})
     assert caught.value.status == 403
     assert _log(alice, game) == before
 
@@ -579,6 +582,8 @@ def test_cli_smoke(live_server: LiveServer, tmp_path: Path) -> None:
     assert "played " + notation in run(bob, "move", game, notation).stdout
     # out of turn, a bad number, gibberish: one line each, non-zero
     assert "not your turn" in run(bob, "move", game, "1", code=1).stderr
+    assert "has moved on since you listed" in run(alice, "move", game, "1", code=1).stderr
+    run(alice, "move", game)  # a number means a move of the listing it was shown in
     assert "pick a number from 1 to" in run(alice, "move", game, "9999", code=1).stderr
     assert "cannot read" in run(alice, "move", game, "fly to the moon", code=1).stderr
     games_text = run(alice, "games").stdout

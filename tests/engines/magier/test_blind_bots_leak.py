@@ -246,3 +246,54 @@ def test_a_bots_public_choice_never_depends_on_its_own_concealed_values(name: st
         view = E.fill_view(E.view(state, seat), records)
         choices.append(E.split_move(bot(view, E.moves_from_view(view), random.Random(seed)))[0])
     assert choices[0] == choices[1]
+
+
+def concealed_position(seed: int, depth: int, wrap: str) -> dict[str, Any]:
+    """A game with concealed placements but no blind server (`blind=false`): the state holds
+    every value, each seat's view its own. After `depth` random decisions."""
+    rnd = random.Random(seed)
+    options = E.check_options({"wrap": wrap, "move_limit": 20, "blind": False}, 2)
+    state, _ = E.setup(2, options, None)
+    for _ in range(depth):
+        seat = E.to_move(state)
+        if seat is None:
+            break
+        legal = E.legal_moves(state, seat)
+        kind = rnd.choice(sorted({m["type"] for m in legal}))
+        state, _ = E.apply(state, seat, rnd.choice([m for m in legal if m["type"] == kind]), None)
+    return state
+
+
+def shuffled_own_values(state: dict[str, Any], seat: int, rnd: random.Random) -> dict[str, Any]:
+    """The same position with the seat's unburnt wisdoms (on the board and in hand) holding the
+    same values in another order: what its opponent cannot tell apart."""
+    cells = sorted(c for c, p in state["board"].items() if p["kind"] == "wisdom" and p["seat"] == seat)
+    pool = [state["board"][c]["value"] for c in cells] + list(state["hands"][seat])
+    rnd.shuffle(pool)
+    board = dict(state["board"])
+    for c in cells:
+        board[c] = {**board[c], "value": pool.pop()}
+    hands = [list(h) for h in state["hands"]]
+    hands[seat] = sorted(pool, reverse=True)
+    return {**state, "board": board, "hands": hands}
+
+
+@pytest.mark.parametrize("name", sorted(E.bots()))
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1), depth=st.integers(0, 40), wrap=st.sampled_from(["line", "torus"]))
+def test_with_concealed_placements_and_no_blind_server_the_choice_tells_the_opponent_nothing(
+    name: str, seed: int, depth: int, wrap: str
+) -> None:
+    """`blind=false` without open placement: the server knows the values, the opponent does
+    not, and reads the same public log. The bot's public choice, with the same random numbers,
+    is the same whatever order its own unburnt values are in (MH-7: concealed values)."""
+    state = concealed_position(seed, depth, wrap)
+    seat = E.to_move(state)
+    if seat is None:
+        return
+    bot = E.bots()[name]
+    choices = []
+    for position in (state, shuffled_own_values(state, seat, random.Random(seed))):
+        view = E.view(position, seat)
+        choices.append(E.split_move(bot(view, E.moves_from_view(view), random.Random(seed)))[0])
+    assert choices[0] == choices[1]
