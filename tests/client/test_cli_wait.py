@@ -31,6 +31,7 @@ def test_wait_blocks_with_backoff_until_your_turn(
     def pause(seconds: float) -> None:
         slept.append(seconds)
         if len(slept) == 3:
+            ada.list_moves(game)  # a number means a move of the listing it was shown in
             ada.move(game, "1")  # red moves: now it is bo's turn
 
     monkeypatch.setattr(cli_module, "_pause", pause)
@@ -43,7 +44,7 @@ def test_wait_blocks_with_backoff_until_your_turn(
     again = cli("bo", "wait", game[:6], "--no-bell", "--poll", "2", "--json")
     assert slept == [] and json.loads(again.stdout)["games"][0]["id"] == game  # ready at once
     capped: list[float] = []
-    monkeypatch.setattr(cli_module, "_pause", lambda s: capped.append(s) or (len(capped) == 4 and Player(cli.tmp_path / "bo").move(game, "1")))
+    monkeypatch.setattr(cli_module, "_pause", lambda s: capped.append(s) or (len(capped) == 4 and Player(cli.tmp_path / "bo").list_moves(game) and Player(cli.tmp_path / "bo").move(game, "1")))
     cli("ada", "wait", game, "--poll", "1", "--max-poll", "3")
     assert capped == [1.0, 2.0, 3.0, 3.0]
 
@@ -67,9 +68,11 @@ def test_next_shows_the_game_that_waited_longest(cli: Cli, live_server: LiveServ
     first = two_player_game(cli, live_server)
     second = json.loads(cli("ada", "new", "magier", "-O", "move_limit=100", "--json").stdout)["id"]
     cli("bo", "join", second)
+    Player(cli.tmp_path / "ada").list_moves(second)
     Player(cli.tmp_path / "ada").move(second, "1")  # second: bo's turn; first: ada's
     assert f"your turn in game {first}" in cli("ada", "next").stdout
     assert f"your turn in game {second}" in cli("bo", "next").stdout
+    Player(cli.tmp_path / "ada").list_moves(first)
     Player(cli.tmp_path / "ada").move(first, "1")
     both = cli("bo", "next").stdout
     assert "1 more wait for you" in both

@@ -101,6 +101,7 @@ def test_moves_by_number_and_notation_with_a_secret(pair: tuple[Player, Player, 
     kinds = [p["event"]["kind"] for p in north.store.evidence(game)["payloads"]]
     assert kinds == ["dealt", "note"]
     # south throws by number: north gets a private parity whisper
+    south.list_moves(game)  # a number means a move of the listing it was shown in
     assert south.move(game, "1")["text"] == "throw"
     north.show(game)
     assert [p["event"]["kind"] for p in north.store.evidence(game)["payloads"]] == [
@@ -108,6 +109,7 @@ def test_moves_by_number_and_notation_with_a_secret(pair: tuple[Player, Player, 
         "note",
         "parity",
     ]
+    north.list_moves(game)
     with pytest.raises(ClientError, match="pick a number from 1 to 2"):
         north.move(game, "3")  # north has hidden already: throw, pass
     with pytest.raises(ClientError, match="cannot read 'jump'"):

@@ -78,12 +78,20 @@ class TrioEngine(BaseEngine):
         return state["pending"]["seat"]
 
     def legal_moves(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
-        if self.to_move(state) != seat:
+        return self._moves(state, seat, state["hidden"][seat])
+
+    def moves_from_view(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        seat = view.get("seat")
+        return [] if seat is None else self._moves(view, seat, view["hidden"])
+
+    def _moves(self, position: dict[str, Any], seat: int, hidden: int | None) -> list[dict[str, Any]]:
+        """From what the seat knows: the decision due (public) and whether it has hidden."""
+        if self.to_move(position) != seat:
             return []
-        if state["pending"]["kind"] == "answer":
+        if position["pending"]["kind"] == "answer":
             return [{"type": "answer", "value": "yes"}, {"type": "answer", "value": "no"}]
         moves: list[dict[str, Any]] = [{"type": "throw"}]
-        if state["hidden"][seat] is None:
+        if hidden is None:
             moves += [{"type": "hide", "value": v} for v in (1, 2, 3)]
         return moves
 
