@@ -1,10 +1,11 @@
 """The HTTP client for the pbem API (docs/API.md), with request signing.
 
 Every request that the API marks *signed* carries an Ed25519 signature over
-method, path (with its query string), time and the SHA-256 of the exact body
-bytes sent, so the body is serialised once here and those very bytes both
-signed and sent. Every failure becomes one `ApiError` with a line a player can
-read: the server's problem+json `detail`, or what went wrong on the way.
+method, path (with its query string, in protocol.auth.signed_path's canonical
+form), time and the SHA-256 of the exact body bytes sent, so the body is
+serialised once here and those very bytes both signed and sent. Every failure
+becomes one `ApiError` with a line a player can read: the server's problem+json
+`detail`, or what went wrong on the way.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from urllib.parse import quote, urlencode, urlsplit
 
 import requests
 
-from protocol.auth import sign_request
+from protocol.auth import sign_request, signed_path
 from protocol.keys import SigningKey
 
 DEFAULT_TIMEOUT = 15.0
@@ -107,14 +108,15 @@ class Api:
         if query:
             path = f"{path}?{urlencode(query)}"
         url = self.base + path
-        # What the server sees as PATH: the URL's path (any prefix of the base included) and query.
+        # PATH as the server checks it: the URL's path (any prefix of the base included),
+        # percent-decoded as WSGI hands it over, and the query as sent (protocol.auth).
         parts = urlsplit(url)
-        signed_path = parts.path + (f"?{parts.query}" if parts.query else "")
+        path_signed = signed_path(parts.path + (f"?{parts.query}" if parts.query else ""))
         data = b"" if body is None else json.dumps(body, separators=(",", ":")).encode()
         if signed and self.key is None:
             raise ApiError(0, "this request must be signed, but there is no key")
         for attempt in range(RETRIES_ON_429 + 1):
-            response = self._send(method, url, signed_path, data, body is not None, signed)
+            response = self._send(method, url, path_signed, data, body is not None, signed)
             wait = retry_after(response)
             if wait is None or wait > LONGEST_WAIT or attempt == RETRIES_ON_429:
                 break

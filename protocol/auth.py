@@ -3,6 +3,11 @@
 No passwords: an account is its public key. The signed message binds the
 request to one method and path (query string included), one moment (the server
 accepts a few minutes of clock skew) and one exact body.
+
+The path is signed in one canonical form (`signed_path`), the one a WSGI server
+hands the app: percent-decoded once as UTF-8, so `zoe%40example.org` and
+`zoe@example.org` are one path (the server cannot tell them apart, and routes
+both to the same place), followed by the query string exactly as sent.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 import time
+from urllib.parse import unquote
 
 from protocol.keys import TAG_REQUEST, SigningKey, verify
 
@@ -18,6 +24,18 @@ HEADER_TIME = "X-Pbem-Time"
 HEADER_SIG = "X-Pbem-Signature"
 WINDOW_SECONDS = 300
 TIME = re.compile(r"[0-9]{1,12}")  # unix seconds, plain digits: no sign, no "_", no spaces
+
+
+def signed_path(wire: str) -> str:
+    """The PATH a request signs, from the path and query as sent on the wire.
+
+    The path part is percent-decoded once (UTF-8, an invalid sequence as U+FFFD), as the
+    server reads it: WSGI gives the app only the decoded path, and encoders differ in what
+    they escape (`@`, `+`, `~`, ...), so the encoded form is no common ground. The query is
+    kept as sent: decoding it would lose the difference between `a=%26` and `a=&`.
+    """
+    path, mark, query = wire.partition("?")
+    return unquote(path, errors="replace") + (f"?{query}" if mark and query else "")
 
 
 def request_message(method: str, path: str, timestamp: str, body: bytes) -> bytes:

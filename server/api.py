@@ -401,8 +401,9 @@ def invite_address(game_id: str, by: Account, address: Any, seat: Any) -> Game:
     return ledger().invite_address(game_id, by, address, seat)
 
 
-@bp.delete("/games/<game_id>/invite/<name>")
+@bp.delete("/games/<game_id>/invite/<path:name>")
 def cancel_invite(game_id: str, name: str) -> Response:
+    """`path:` because an address may hold a "/": sent as %2F, WSGI has decoded it already."""
     account = current_account()
     game_or_404(game_id)
     game = ledger().cancel_invite(game_id, account, name)
