@@ -191,6 +191,27 @@ def summary(game: Game, with_view: bool = True) -> dict[str, Any]:
     }
 
 
+ADDRESS_PROBLEM = (
+    "email: an address like someone@example.org (the part before the @ in ASCII letters, "
+    "digits and signs)"
+)
+
+
+def is_address(value: Any) -> bool:
+    """An address pbem can mail: the part before the @ in ASCII (a mail to any other needs
+    SMTPUTF8, which pbem's mail does not use), a domain that IDNA can write (xn--...)."""
+    if not isinstance(value, str) or not EMAIL.fullmatch(value):
+        return False
+    local, _, domain = value.rpartition("@")
+    if not local.isascii():
+        return False
+    try:
+        domain.encode("idna")
+    except UnicodeError:
+        return False
+    return True
+
+
 def mask_email(address: str) -> str:
     local, _, domain = address.rpartition("@")
     return f"{local[:1]}...@{domain}"
@@ -273,8 +294,8 @@ def create_account() -> tuple[Response, int]:
     name, email = data.get("name"), data.get("email")
     if not is_name(name):
         raise ApiProblem(400, NAME_RULE)
-    if not isinstance(email, str) or not EMAIL.fullmatch(email):
-        raise ApiProblem(400, "email: an address like someone@example.org")
+    if not is_address(email):
+        raise ApiProblem(400, ADDRESS_PROBLEM)
     if not is_public_key_hex(key):
         raise ApiProblem(400, "the key is not an Ed25519 public key")
     try:
@@ -391,8 +412,8 @@ def invite(game_id: str) -> Response:
 def invite_address(game_id: str, by: Account, address: Any, seat: Any) -> Game:
     """An invitation by e-mail: to the account with that address if there is one, else
     a seat kept for the address itself (the mail says how to install pbem and join)."""
-    if not isinstance(address, str) or not EMAIL.fullmatch(address):
-        raise ApiProblem(400, "email: an address like someone@example.org")
+    if not is_address(address):
+        raise ApiProblem(400, ADDRESS_PROBLEM)
     holders = list(Account.select().where(pw.fn.LOWER(Account.email) == address.lower()).limit(2))
     if len(holders) > 1:
         raise ApiProblem(409, f"several accounts use {address}: invite one of them by name")

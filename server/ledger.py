@@ -385,7 +385,10 @@ class Ledger:
         with database.atomic():
             game = self._lock(game_id)
             if isinstance(name, str) and "@" in name:
-                return self._cancel_address(game, by, name)
+                holder = self._invited_holder(game, name)
+                if holder is None:
+                    return self._cancel_address(game, by, name)
+                name = holder.name  # an address of an account was invited as that account
             guest = account_named(name)
             kept = (
                 Invite.get_or_none((Invite.game == game) & (Invite.account == guest))
@@ -397,6 +400,21 @@ class Ledger:
                 raise LedgerError(403, "only the game's creator, the inviter or the guest may cancel an invitation")
             kept.delete_instance()
         return game
+
+    @staticmethod
+    def _invited_holder(game: Game, address: str) -> Account | None:
+        """The one account with this address that holds an invitation to the game, if no
+        invitation by address is kept: inviting an account-holder's address invites the
+        account (api.invite_address), so cancelling by that address must find it too."""
+        if EmailInvite.select().where(
+            (EmailInvite.game == game) & (pw.fn.LOWER(EmailInvite.email) == address.lower())
+        ).exists():
+            return None
+        holders = [
+            i.account for i in Invite.select(Invite, Account).join(Account, on=(Invite.account == Account.id))
+            .where((Invite.game == game) & (pw.fn.LOWER(Account.email) == address.lower()))
+        ]
+        return holders[0] if len(holders) == 1 else None
 
     @staticmethod
     def _cancel_address(game: Game, by: Account, address: str) -> Game:

@@ -148,7 +148,7 @@ class SmtpTransport:
         sender = parseaddr(self.cfg.mail_from)[1] or self.cfg.mail_from
         data = message.replace("\r\n", "\n").replace("\n", "\r\n").encode("ascii", "replace")
         try:
-            refused = self.conn.sendmail(sender, [to_addr], data)
+            refused = self.conn.sendmail(sender, [notices.wire_address(to_addr)], data)
         except smtplib.SMTPRecipientsRefused as exc:
             code, why = next(iter(exc.recipients.values()))
             raise (Permanent if code >= 500 else Transient)(f"{code} {_text(why)}") from exc

@@ -179,6 +179,18 @@ def unsubscribe_url(settings: MailSettings, account_id: int) -> str:
 # -- composing -----------------------------------------------------------------------------
 
 
+def wire_address(address: str) -> str:
+    """The address as a mail header carries it: a domain outside ASCII written by IDNA
+    (zoe@exämple.org is zoe@xn--exmple-cua.org); formataddr would raise on it."""
+    local, at, domain = address.rpartition("@")
+    if not at or domain.isascii():
+        return address
+    try:
+        return f"{local}@{domain.encode('idna').decode('ascii')}"
+    except UnicodeError:
+        return address
+
+
 def compose(
     settings: MailSettings,
     *,
@@ -197,7 +209,7 @@ def compose(
     """One plain-text mail; threaded under the game's root id when it is about a game."""
     msg = EmailMessage(policy=POLICY)
     _plain(msg, "From", settings.mail_from)
-    _plain(msg, "To", formataddr((to_name or "", to_addr)))
+    _plain(msg, "To", formataddr((to_name or "", wire_address(to_addr))))
     _plain(msg, "Subject", subject)
     _plain(msg, "Date", format_datetime(when.replace(tzinfo=dt.UTC, microsecond=0)))  # as the registry writes it
     _plain(msg, "Message-ID", msg_id)

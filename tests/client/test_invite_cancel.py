@@ -144,3 +144,42 @@ def test_the_client_signs_the_canonical_path() -> None:
     assert wire == "/v1/games/g1/invite/zo%C3%AB%2B1%20%25%40example.org"
     assert check_request(headers, "DELETE", "/v1/games/g1/invite/zoë+1 %@example.org", b"")[0] == key.public_hex
     assert check_request(headers, "DELETE", wire, b"")[0] is None
+
+
+def test_an_invitation_to_an_account_holders_address_is_cancelled_by_that_address(
+    make_player: Callable[[str], Player],
+) -> None:
+    """Inviting the address of an existing account invites that account by name; cancelling
+    with the same address must find that invitation too (it used to answer 404)."""
+    host, guest, other = make_player("host"), make_player("guest"), make_player("other")
+    game = host.new_game("toy", {}, seats=2, join=True, private=True)["id"]
+    address = "guest@example.org"  # make_player registers name@example.org
+    env = {"PBEM_HOME": str(host.store.home)}
+    assert CliRunner().invoke(app, ["invite", game, address], env=env).exit_code == 0
+    assert [g["invited_seat"] for g in guest.games()] == [1]
+    done = CliRunner().invoke(app, ["invite", game, address.upper(), "--cancel"], env=env)
+    assert done.exit_code == 0, done.output
+    assert host.summary(game)["invited"] == []
+    host.invite(game, "other")
+    other.join(game)
+    assert host.summary(game)["status"] == "running"
+
+
+def test_an_address_outside_ascii_is_invited_by_idna_or_refused_with_a_reason(
+    live_server: LiveServer, make_player: Callable[[str], Player]
+) -> None:
+    """A domain outside ASCII is written by IDNA in the mail (it used to be a 500: the mail's
+    To header could not be written, and the invitation was rolled back); a part before the @
+    outside ASCII would need SMTPUTF8, so it is refused with a reason (400), never a 500."""
+    host = make_player("host")
+    game = host.new_game("toy", {}, seats=2, join=True)["id"]
+    host.invite(game, "zoe@exämple.org")
+    from server.models import Mail, database
+
+    with database.connection_context():
+        mails = [m.message for m in Mail.select().where(Mail.game == game)]
+    assert any("To: zoe@xn--exmple-cua.org" in m for m in mails), mails
+    assert host.cancel_invite(game, "zoe@exämple.org")["invited"] == []
+    with pytest.raises(ApiError, match="the part before the @ in ASCII") as refused:
+        host.invite(game, "zoë@example.org")
+    assert refused.value.status == 400
