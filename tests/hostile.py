@@ -320,3 +320,29 @@ def serve_hostile(data_dir: Path) -> Iterator[HostileServer]:
         srv.shutdown()
         thread.join(timeout=10)
         srv.server_close()
+
+
+# -- the player's side --------------------------------------------------------------------------------
+
+
+def key_of(p: Any) -> str:
+    """A player's public key, as the middleware records the signer of each request."""
+    return str(p.store.key().public_hex)
+
+
+def cli(p: Any, *args: str) -> Any:
+    """The pbem command as player `p` runs it (its own home); never a traceback."""
+    from typer.testing import CliRunner
+
+    from client.cli import app
+
+    result = CliRunner().invoke(app, list(args), env={"PBEM_HOME": str(p.store.home)})
+    assert "Traceback" not in result.output
+    return result
+
+
+def assert_cli_refuses(p: Any, *args: str, words: str = "") -> None:
+    """The command stops at a lie: exit 4, "VERIFICATION FAILED" and `words` on stderr."""
+    result = cli(p, *args)
+    assert result.exit_code == 4, (args, result.output)
+    assert "VERIFICATION FAILED" in result.stderr and words in result.stderr, result.stderr

@@ -22,15 +22,12 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from client.api import ApiError
-from client.cli import app
 from client.play import Player, ServerLie
 from engines.magier.board import CELLS
 from protocol import steps
@@ -38,29 +35,21 @@ from protocol.audit import audit
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, sign_envelope
 from protocol.nonces import move_nonce
-from tests.hostile import Call, HostileServer, answer, problem, rewrite, serve_hostile
+from tests.hostile import (
+    Call,
+    HostileServer,
+    answer,
+    assert_cli_refuses,
+    cli,
+    key_of,
+    problem,
+    rewrite,
+)
 
 MAGIER = {"move_limit": 3}  # blind by default: values stay in their owner's store
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[HostileServer]:
-    with serve_hostile(tmp_path / "server") as hostile:
-        yield hostile
 
-
-@pytest.fixture
-def player(server: HostileServer, tmp_path: Path) -> Callable[[str], Player]:
-    def make(name: str) -> Player:
-        p = Player(tmp_path / "homes" / name)
-        p.init_account(server.url, name, f"{name}@example.org")
-        return p
-
-    return make
-
-
-def key_of(p: Player) -> str:
-    return p.store.key().public_hex
 
 
 def magier_game(player: Callable[[str], Player], options: dict[str, Any] | None = None) -> tuple[Player, Player, str]:
@@ -71,16 +60,6 @@ def magier_game(player: Callable[[str], Player], options: dict[str, Any] | None 
     return alice, bob, game
 
 
-def cli(p: Player, *args: str) -> Any:
-    result = CliRunner().invoke(app, list(args), env={"PBEM_HOME": str(p.store.home)})
-    assert "Traceback" not in result.output
-    return result
-
-
-def assert_cli_refuses(p: Player, *args: str, words: str = "") -> None:
-    result = cli(p, *args)
-    assert result.exit_code == 4, (args, result.output)
-    assert "VERIFICATION FAILED" in result.stderr and words in result.stderr, result.stderr
 
 
 def moves_path(game: str) -> str:

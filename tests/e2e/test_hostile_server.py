@@ -17,7 +17,7 @@ import json
 import random
 import shutil
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,11 +25,9 @@ import pytest
 import requests
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
-from typer.testing import CliRunner
 
 import engines
 from client.api import ApiError
-from client.cli import app
 from client.play import Player, ServerLie
 from client.verify import TamperError, VerifyError, check_log
 from engines.feuersalamander import cards
@@ -53,30 +51,22 @@ from protocol.entries import (
 from protocol.keys import SigningKey, verify
 from server.models import Account, database
 from tests.conftest import serve
-from tests.hostile import Call, HostileServer, answer, false_stale, rewrite, serve_hostile
+from tests.hostile import (
+    Call,
+    HostileServer,
+    answer,
+    assert_cli_refuses,
+    cli,
+    false_stale,
+    key_of,
+    rewrite,
+)
 
 MAGIER = {"move_limit": 3}
 FS_TARGET = 3
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[HostileServer]:
-    with serve_hostile(tmp_path / "server") as hostile:
-        yield hostile
 
-
-@pytest.fixture
-def player(server: HostileServer, tmp_path: Path) -> Callable[[str], Player]:
-    def make(name: str) -> Player:
-        p = Player(tmp_path / "homes" / name)
-        p.init_account(server.url, name, f"{name}@example.org")
-        return p
-
-    return make
-
-
-def key_of(p: Player) -> str:
-    return p.store.key().public_hex
 
 
 def magier_game(player: Callable[[str], Player]) -> tuple[Player, Player, str]:
@@ -95,16 +85,6 @@ def fs_game(player: Callable[[str], Player], names: tuple[str, ...] = ("alice", 
     return players, game
 
 
-def cli(p: Player, *args: str) -> Any:
-    result = CliRunner().invoke(app, list(args), env={"PBEM_HOME": str(p.store.home)})
-    assert "Traceback" not in result.output
-    return result
-
-
-def assert_cli_refuses(p: Player, *args: str, words: str = "") -> None:
-    result = cli(p, *args)
-    assert result.exit_code == 4, (args, result.output)
-    assert "VERIFICATION FAILED" in result.stderr and words in result.stderr, result.stderr
 
 
 def twin_of(p: Player, where: Path) -> Player:

@@ -43,6 +43,7 @@ from engines.cavemen.field import COLS, index, path_of, row_of
 from engines.core import IllegalMove, Rng
 from protocol.canonical import canonical
 from tests.engines.cavemen.scenario import BLUE, RED, board, conserved, put
+from tests.engines.exact import canon, strict
 
 EXAMPLES = int(os.environ.get("PBEM_CAVEMEN_EXAMPLES", "40"))
 SETTINGS = {
@@ -58,15 +59,6 @@ games = st.fixed_dictionaries(
         "depth": st.integers(0, 600),
     }
 )
-
-
-def strict(move: Any) -> str:
-    """The move as JSON text that tells 1, 1.0 and true apart (canonical JSON does not)."""
-    return json.dumps(move, sort_keys=True)
-
-
-def canon(moves: list[dict[str, Any]]) -> list[bytes]:
-    return [canonical(m) for m in moves]
 
 
 def pick(legal: list[dict[str, Any]], rnd: random.Random) -> dict[str, Any]:

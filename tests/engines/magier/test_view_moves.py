@@ -48,6 +48,7 @@ from engines.magier.rules import WISDOM_VALUES
 from protocol import steps
 from protocol.canonical import canonical
 from protocol.commitments import TAG_SECRET, commit
+from tests.engines.exact import canon, strict
 
 E = engines.get("magier")
 EXAMPLES = int(os.environ.get("PBEM_MAGIER_EXAMPLES", "30"))
@@ -63,15 +64,6 @@ games = st.fixed_dictionaries(
         "depth": st.integers(0, 60),
     }
 )
-
-
-def strict(move: Any) -> str:
-    """The move as JSON text that tells 1, 1.0 and true apart (canonical JSON does not)."""
-    return json.dumps(move, sort_keys=True)
-
-
-def canon(moves: list[dict[str, Any]]) -> list[bytes]:
-    return [canonical(m) for m in moves]
 
 
 def pick(legal: list[dict[str, Any]], rnd: random.Random) -> dict[str, Any]:

@@ -46,6 +46,7 @@ from engines.core import IllegalMove, Rng
 from engines.siedler import known
 from engines.siedler.rules import Siedler
 from protocol.canonical import canonical
+from tests.engines.exact import strict
 from tests.engines.siedler.table import (
     cityfy,
     dice_key,
@@ -66,11 +67,6 @@ SETTINGS = {
 }
 VARIANTS = ["tournament-new-players", "basic"]
 CHOOSERS = ["random", "builder", "kind", "uniform"]
-
-
-def strict(x: Any) -> str:
-    """JSON text that tells 1, 1.0 and true apart (canonical JSON does not)."""
-    return json.dumps(x, sort_keys=True)
 
 
 # ---------------------------------------------------------------- arranged positions
