@@ -20,6 +20,11 @@ def _seat(value: Any) -> str:
     return NAMES[value] if isinstance(value, int) and value in (0, 1) else f"seat {value}"
 
 
+def _count(n: Any, noun: str) -> str:
+    """"1 card", "3 cards": a count with its noun in the right number."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _card(value: Any) -> str:
     return cards.label(value) if isinstance(value, str) else "?"
 
@@ -40,7 +45,7 @@ def describe(event: Mapping[str, Any]) -> str | None:  # noqa: C901, PLR0911, PL
     if kind == "drew":
         if "cards" in data:
             return f"you draw {', '.join(_card(c) for c in data.get('cards') or [])}"
-        return f"{who} draws {data.get('count')} card(s); {data.get('stock')} left in the stockpile"
+        return f"{who} draws {_count(data.get('count'), 'card')}; {data.get('stock')} left in the stockpile"
     if kind == "discarded":
         why = " (redraw)" if data.get("why") == "redraw" else ""
         return f"{who} discards {_card(data.get('card'))}{why}"
@@ -68,7 +73,7 @@ def describe(event: Mapping[str, Any]) -> str | None:  # noqa: C901, PLR0911, PL
     if kind == "returned":
         top = data.get("top")
         return (
-            f"{who}'s inactive deck ({data.get('count')} cards) goes shuffled under the stockpile (now "
+            f"{who}'s inactive deck ({_count(data.get('count'), 'card')}) goes shuffled under the stockpile (now "
             f"{data.get('stock')}); the new inactive deck starts with {_card(top) if top else 'nothing'}"
         )
     if kind == "zippy_reveal":

@@ -55,5 +55,6 @@ def describe(event: Mapping[str, Any]) -> str | None:
         winner = data.get("winner")
         who = "a draw" if winner is None else f"{_seat(winner)} wins"
         scores = data.get("scores")
-        return f"game over: {who} ({data.get('reason')}" + (f"; scores {scores})" if scores else ")")
+        told = ", ".join(f"{_seat(s)} {n}" for s, n in enumerate(scores)) if isinstance(scores, list) else ""
+        return f"game over: {who} ({data.get('reason')}" + (f"; scores {told})" if told else ")")
     return None

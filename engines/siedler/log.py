@@ -22,6 +22,30 @@ def _cards(cs: Any) -> str:
     return ", ".join(_card(c) for c in cs or []) or "nothing"
 
 
+def _numbers(xs: Any) -> str:
+    """A list of numbers in words ("13, 13, 12"), never as a Python list."""
+    return ", ".join(str(x) for x in xs) if isinstance(xs, list) else str(xs)
+
+
+def _per_seat(xs: Any) -> str:
+    """One number per seat: "North 2, South 5"."""
+    if not isinstance(xs, list):
+        return str(xs)
+    return ", ".join(f"{_seat(i)} {x}" for i, x in enumerate(xs))
+
+
+def _rolls(rounds: Any) -> str:
+    """The start rolls, one round a group: "North 1, South 3; North 4, South 4"."""
+    if not isinstance(rounds, list):
+        return str(rounds)
+    return "; ".join(_per_seat(r) for r in rounds)
+
+
+def amounts(b: Any) -> str:
+    """Resources in words ("1 brick, 2 wool"), never as a Python dict."""
+    return _res(b)
+
+
 def _res(b: Any) -> str:
     if isinstance(b, dict):
         return ", ".join(f"{n} {r}" for r, n in b.items()) or "nothing"
@@ -39,8 +63,8 @@ def describe(event: Mapping[str, Any]) -> str | None:  # noqa: C901, PLR0911, PL
     simple = {
         "arranged": lambda: f"{who} keeps the arrangement of the start regions",
         "swapped_regions": lambda: f"{who} swaps the start regions {_card(d.get('a'))} and {_card(d.get('b'))}",
-        "setup": lambda: f"setup ({d.get('variant')}): piles of {d.get('piles')}",
-        "start_rolls": lambda: f"start rolls {d.get('rounds')}: {_seat(d.get('start_player'))} begins",
+        "setup": lambda: f"setup ({d.get('variant')}): piles of {_numbers(d.get('piles'))} cards",
+        "start_rolls": lambda: f"start rolls {_rolls(d.get('rounds'))}: {_seat(d.get('start_player'))} begins",
         "searches": lambda: f"{who} searches {p}",
         "pile_seen": lambda: f"{p} holds {_cards(d.get('cards'))}",
         "took": lambda: f"{who} takes {d.get('count')} card(s) from {p} ({d.get('how')})",
@@ -57,7 +81,7 @@ def describe(event: Mapping[str, Any]) -> str | None:  # noqa: C901, PLR0911, PL
         if d.get("grace")
         else f"brigand attack on {who}: {d.get('counted')} counted, loses {_res(d.get('lost'))}",
         "trade_advantage": lambda: f"trade advantage: {who}" + (" (blocked by a Privateer Fleet)" if d.get("blocked") else ""),
-        "knight_tournament": lambda: f"knight tournament {d.get('points')}: {who} wins",
+        "knight_tournament": lambda: f"knight tournament (strength {_per_seat(d.get('points'))}): {who} wins",
         "nothing_to_take": lambda: f"{who} has nothing to take ({d.get('why')})",
         "takes": lambda: f"{who} takes 1 {d.get('resource')}"
         + (f" from {_seat(d.get('from'))}" if d.get("from") is not None else "")

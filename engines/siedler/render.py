@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.siedler import cards
+from engines.siedler.log import amounts
 
 WIDTH = 14
 SHORT = {"lumber": "lumb", "wool": "wool", "grain": "grai", "brick": "bric", "ore": "ore", "gold": "gold"}
@@ -141,7 +142,7 @@ def render(view: dict[str, Any], color: bool = False) -> str:
         who = view["names"][pend["seat"]]
         detail = ""
         if pend["kind"] == "answer":
-            detail = f": {pend['give']} for {pend['get']}"
+            detail = f": {amounts(pend['give'])} for {amounts(pend['get'])}"
         elif pend["kind"] == "region":
             detail = f": {pend['card']}"
         elif "secret" in pend:
