@@ -722,8 +722,8 @@ class Player:
         answer = self.api.moves(st.game)
         if answer.get("head") != st.head:
             raise _Moved()
-        expected = own if st.raw_view is None else legal.own_moves(st.engine, st.raw_view)
-        expected = expected if st.my_turn else []
+        # what the server's own state gives: the view as committed, before our store filled it
+        expected = legal.own_moves(st.engine, st.raw_view) if st.my_turn and st.raw_view is not None else own
         problem = legal.claim_problem(st.engine, expected, answer.get("moves"))
         if problem is not None:
             raise self._kept(

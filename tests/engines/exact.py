@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engines.core import Engine
 from protocol.canonical import canonical
 
 
@@ -15,3 +16,15 @@ def strict(move: Any) -> str:
 
 def canon(moves: list[dict[str, Any]]) -> list[bytes]:
     return [canonical(m) for m in moves]
+
+
+def assert_view_moves(engine: Engine, state: dict[str, Any], seats: tuple[int | None, ...]) -> None:
+    """For each seat (None: the spectator) the view's list is the state's list, in order, also
+    after the view's JSON round trip; a seat not to move has none."""
+    for seat in seats:
+        view = engine.view(state, seat)
+        legal = [] if seat is None else engine.legal_moves(state, seat)
+        assert canon(engine.moves_from_view(view)) == canon(legal)
+        assert canon(engine.moves_from_view(json.loads(json.dumps(view)))) == canon(legal)
+        if seat != engine.to_move(state):
+            assert legal == []

@@ -43,7 +43,7 @@ from engines.cavemen.field import COLS, index, path_of, row_of
 from engines.core import IllegalMove, Rng
 from protocol.canonical import canonical
 from tests.engines.cavemen.scenario import BLUE, RED, board, conserved, put
-from tests.engines.exact import canon, strict
+from tests.engines.exact import assert_view_moves, canon, strict
 
 EXAMPLES = int(os.environ.get("PBEM_CAVEMEN_EXAMPLES", "40"))
 SETTINGS = {
@@ -89,13 +89,7 @@ def walk(game: dict[str, Any]) -> Iterator[tuple[dict[str, Any], random.Random, 
 def test_moves_from_view_are_the_legal_moves(game: dict[str, Any]) -> None:
     """For every seat, and the spectator, the view's list is the state's list, in order."""
     for state, _, _ in walk(game):
-        for seat in (RED, BLUE, None):
-            view = E.view(state, seat)
-            legal = [] if seat is None else E.legal_moves(state, seat)
-            assert canon(E.moves_from_view(view)) == canon(legal)
-            assert canon(E.moves_from_view(json.loads(json.dumps(view)))) == canon(legal)
-            if seat != E.to_move(state):
-                assert legal == []
+        assert_view_moves(E, state, (RED, BLUE, None))
 
 
 # ---------------------------------------------------------------- non-interference

@@ -48,7 +48,7 @@ from engines.magier.rules import WISDOM_VALUES
 from protocol import steps
 from protocol.canonical import canonical
 from protocol.commitments import TAG_SECRET, commit
-from tests.engines.exact import canon, strict
+from tests.engines.exact import assert_view_moves, canon, strict
 
 E = engines.get("magier")
 EXAMPLES = int(os.environ.get("PBEM_MAGIER_EXAMPLES", "30"))
@@ -121,14 +121,7 @@ def test_moves_from_view_are_the_legal_moves(game: dict[str, Any]) -> None:
     """For every seat, and the spectator, the view's list is the state's list, in order; in a
     blind game that is also the server's claim, every value per free cell."""
     for point in walk(game):
-        state = point.state
-        for seat in (0, 1, None):
-            view = E.view(state, seat)
-            legal = [] if seat is None else E.legal_moves(state, seat)
-            assert canon(E.moves_from_view(view)) == canon(legal)
-            assert canon(E.moves_from_view(json.loads(json.dumps(view)))) == canon(legal)
-            if seat != E.to_move(state):
-                assert legal == []
+        assert_view_moves(E, point.state, (0, 1, None))
 
 
 @settings(max_examples=EXAMPLES * 2, **SETTINGS)
