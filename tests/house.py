@@ -3,7 +3,8 @@ references to an issue tracker a reader of the code does not have.
 
 Run it as `python -m tests.house [folder ...]` to see what breaks them; `tests/test_house.py`
 fails while anything does. Imports are read with `ast`, not run, so an import deferred into a
-function counts as much as one at the top: a circle is a design fault whenever it bites.
+function, or kept under `if TYPE_CHECKING:`, counts as much as one at the top: two modules that
+each need the other are one module in two files, whenever the need bites.
 """
 
 from __future__ import annotations
@@ -40,21 +41,11 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def _is_type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
 def _imports(tree: ast.AST, package: str) -> Iterator[tuple[str, list[str]]]:
-    """(module, names imported from it) for every import outside `if TYPE_CHECKING:`."""
+    """(module, names imported from it) for every import statement, wherever it stands."""
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.If) and _is_type_checking(node):
-            stack.extend(node.orelse)
-            continue
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name, []
