@@ -16,7 +16,7 @@ from protocol.auth import sign_request
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, join_statement, sign_envelope, sign_join
 from protocol.keys import SigningKey
-from server.app import create_app
+from server.http.app import create_app
 
 
 class App:

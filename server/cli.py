@@ -7,9 +7,10 @@ import os
 import sys
 from pathlib import Path
 
-from server import inbox, mailer, sweeper
-from server.backup import BackupError
-from server.migrations import SchemaError
+from server.clock import sweeper
+from server.mail import inbox, mailer
+from server.store.backup import BackupError
+from server.store.migrations import SchemaError
 
 DATA_DIR_HELP = "the server's data dir: the SQLite database unless DATABASE_URL (default: $PBEM_DATA_DIR or %(default)s)"
 
@@ -71,8 +72,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _database(data_dir: str):  # noqa: ANN202 - a peewee Database, imported lazily
     """The database the server at `data_dir` uses (DATABASE_URL as create_app reads it), unchecked."""
-    from server.app import config_from_env
-    from server.models import connect_database
+    from server.http.app import config_from_env
+    from server.store.models import connect_database
 
     return connect_database(config_from_env().get("DATABASE_URL"), Path(data_dir))
 
@@ -87,7 +88,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "db":
         return _db(args)
     if args.command == "backup":
-        from server import backup
+        from server.store import backup
 
         print(backup.run(_database(args.data_dir), args.path, args.force))
         return 0
@@ -100,7 +101,7 @@ def _run(args: argparse.Namespace) -> int:
     if not args.no_mail:
         _start_mail_thread()
     if args.dev:
-        from server.app import create_app
+        from server.http.app import create_app
 
         create_app().run(host=args.host, port=args.port)
         return 0
@@ -114,9 +115,9 @@ def _run(args: argparse.Namespace) -> int:
 def _preflight(data_dir: str) -> None:
     """Check the configuration and the schema once, before gunicorn starts workers that would
     each fail on it: a SchemaError ("run pbem-server db upgrade") ends serve with its message."""
-    from server.app import config_from_env
-    from server.migrations import ensure
-    from server.ratelimit import parse_limit
+    from server.http.app import config_from_env
+    from server.http.ratelimit import parse_limit
+    from server.store.migrations import ensure
 
     try:
         parse_limit(config_from_env().get("RATE_LIMIT"))
@@ -126,7 +127,7 @@ def _preflight(data_dir: str) -> None:
 
 
 def _db(args: argparse.Namespace) -> int:
-    from server import migrations
+    from server.store import migrations
 
     db = _database(args.data_dir)
     if args.action == "version":
@@ -160,14 +161,14 @@ def gunicorn_argv(args: argparse.Namespace) -> list[str]:
         os.makedirs(args.data_dir, exist_ok=True)
         socket = args.control_socket or os.path.join(os.path.abspath(args.data_dir), "gunicorn.ctl")
         argv += ["--control-socket", socket]
-    return [*argv, "server.app:create_app()"]
+    return [*argv, "server.http.app:create_app()"]
 
 
 def _start_mail_thread() -> None:
     """The outbox sender, digests and sweeper in a thread of this process (the gunicorn master).
     Without a connection pool: the master forks workers, and mailer.FORK_LOCK keeps the
     thread's connection closed across a fork, which a pool's idle connections would not be."""
-    from server.app import create_app
+    from server.http.app import create_app
 
     mailer.start_thread(create_app({"DATABASE_POOL": 0}))
 

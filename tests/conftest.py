@@ -1,11 +1,11 @@
 """Shared fixtures: a real pbem server on loopback HTTP, and players with their own homes.
 
-The server is the real Flask app (server.app.create_app) on SQLite in a temp
+The server is the real Flask app (server.http.app.create_app) on SQLite in a temp
 dir, served by werkzeug in a daemon thread; the players are real client.play
 Players, each with its own PBEM home. Nothing of ours is mocked: what passes
 here passes over real sockets, real signatures and the real ledger.
 
-The server's database handle is process-global (server.models.database), so
+The server's database handle is process-global (server.store.models.database), so
 each test gets its own server and a test never runs two at once.
 """
 
@@ -52,7 +52,7 @@ class LiveServer:
 @contextmanager
 def serve(data_dir: Path) -> Iterator[LiveServer]:
     """Run the real app on a free loopback port for the duration of the block."""
-    from server.app import create_app
+    from server.http.app import create_app
 
     engines.register(TOY)
     app = create_app({"DATA_DIR": str(data_dir), "TESTING": True})

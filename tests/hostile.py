@@ -2,7 +2,7 @@
 
 Two tools, used together or alone, both exactly what a dishonest operator can do:
 
-- `Hostile`, a WSGI middleware around the real app (server.app.create_app). Every
+- `Hostile`, a WSGI middleware around the real app (server.http.app.create_app). Every
   request is recorded (`calls`: method, path, the signer's key, the JSON body, the
   status answered). A `before` rule may answer instead of the app (a false "stale"
   409, a 200 for a join the server never logged as sent); an `after` rule may
@@ -60,7 +60,7 @@ class Operator:
 
     @staticmethod
     def _tables() -> Any:
-        from server import models
+        from server.store import models
 
         return models
 
@@ -307,7 +307,7 @@ class HostileServer:
 @contextmanager
 def serve_hostile(data_dir: Path) -> Iterator[HostileServer]:
     """The real app behind `Hostile`, on a free loopback port, for the duration of the block."""
-    from server.app import create_app
+    from server.http.app import create_app
 
     app = create_app({"DATA_DIR": str(data_dir), "TESTING": True})
     hostile = Hostile(app)

@@ -33,8 +33,17 @@ from typing import Any
 
 from protocol import steps
 from protocol.canonical import canonical
-from server.models import Account, Clock, DeadlineNotice, Game, Seat, Vacation, database, utcnow
-from server.prepared import Prepared
+from server.store.models import (
+    Account,
+    Clock,
+    DeadlineNotice,
+    Game,
+    Seat,
+    Vacation,
+    database,
+    utcnow,
+)
+from server.store.prepared import Prepared
 
 log = logging.getLogger(__name__)
 CLOCK_OF = Prepared(lambda game_id: Clock.select().where(Clock.game == game_id).limit(1))
@@ -200,7 +209,7 @@ def announce(
     """Tell one account about a deadline event: recorded in `DeadlineNotice`, and queued as mail
     when the mail machinery offers a hook for it.
 
-    The hook is `server.notices.deadline_notice(settings, kind=, game_id=, account=, data=, now=)`
+    The hook is `server.mail.notices.deadline_notice(settings, kind=, game_id=, account=, data=, now=)`
     (settings: the ledger's mail settings), called inside the caller's transaction, in a
     savepoint: a failing mail never loses the entry or the record.
     """
@@ -217,7 +226,7 @@ def announce(
 
 def _mail_hook() -> Callable[..., Any] | None:
     try:
-        from server import notices
+        from server.mail import notices
     except ImportError:
         return None
     hook = getattr(notices, "deadline_notice", None)

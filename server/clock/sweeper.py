@@ -33,9 +33,9 @@ import peewee as pw
 import engines
 from engines.core import IllegalMove
 from protocol import steps
-from server import clock
-from server.ledger import Ledger, LedgerError
-from server.models import Account, Clock, Game, Seat, Vacation, database
+from server.clock import clock
+from server.ledger.ledger import Ledger, LedgerError
+from server.store.models import Account, Clock, Game, Seat, Vacation, database
 
 log = logging.getLogger(__name__)
 
@@ -278,7 +278,7 @@ def add_command(sub: Any) -> None:
 
 def run_command(args: argparse.Namespace) -> int:
     os.environ["PBEM_DATA_DIR"] = args.data_dir
-    from server.app import create_app
+    from server.http.app import create_app
 
     at = None
     if args.now is not None:

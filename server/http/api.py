@@ -15,11 +15,12 @@ from protocol.canonical import NotCanonical, canonical, loads_strict
 from protocol.commitments import view_salt
 from protocol.entries import FORMAT
 from protocol.keys import is_public_key_hex
-from server import clock
-from server.auth import current_account, request_signature, signer_key
-from server.errors import ApiProblem
-from server.ledger import SEAT_OF, Appended, Ledger, head_of, is_game_id
-from server.models import (
+from server.clock import clock
+from server.http.auth import current_account, request_signature, signer_key
+from server.http.errors import ApiProblem
+from server.ledger.ledger import SEAT_OF, Appended, Ledger, head_of, is_game_id
+from server.mail.notices import LAST_ENTRIES, claim_address_invites
+from server.store.models import (
     Account,
     EmailInvite,
     Entry,
@@ -30,8 +31,7 @@ from server.models import (
     Seat,
     database,
 )
-from server.notices import LAST_ENTRIES, claim_address_invites
-from server.prepared import Prepared
+from server.store.prepared import Prepared
 
 GAME_BY_ID = Prepared(lambda game_id: Game.select().where(Game.id == game_id).limit(1))
 PAYLOADS = Prepared(

@@ -26,17 +26,17 @@ from playhouse.pool import PooledDatabase
 
 from protocol.auth import HEADER_KEY
 from protocol.keys import SigningKey
-from server import errors, requestlog
-from server.api import bp
-from server.auth import signer_key
-from server.deadline_api import DEADLINE_DEFAULTS, deadline_bp
-from server.ledger import SEAT_OF, Ledger, is_game_id
-from server.mail_api import UNSUBSCRIBE_PATH, mail_bp
-from server.mailer import MAIL_DEFAULTS
-from server.models import Account, database, open_database
-from server.notices import settings_from_config
-from server.openapi import openapi_bp
-from server.ratelimit import RateLimiter, parse_limit
+from server.http import errors, requestlog
+from server.http.api import bp
+from server.http.auth import signer_key
+from server.http.deadline_api import DEADLINE_DEFAULTS, deadline_bp
+from server.http.mail_api import UNSUBSCRIBE_PATH, mail_bp
+from server.http.openapi import openapi_bp
+from server.http.ratelimit import RateLimiter, parse_limit
+from server.ledger.ledger import SEAT_OF, Ledger, is_game_id
+from server.mail.mailer import MAIL_DEFAULTS
+from server.mail.notices import settings_from_config
+from server.store.models import Account, database, open_database
 
 DEFAULTS: dict[str, Any] = {
     "DATA_DIR": "var/data",

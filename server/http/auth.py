@@ -5,9 +5,9 @@ from __future__ import annotations
 from flask import current_app, g, request
 
 from protocol.auth import HEADER_SIG, check_request
-from server.errors import ApiProblem
-from server.models import Account
-from server.prepared import Prepared
+from server.http.errors import ApiProblem
+from server.store.models import Account
+from server.store.prepared import Prepared
 
 ACCOUNT_BY_KEY = Prepared(lambda key: Account.select().where(Account.key == key).limit(1))
 

@@ -10,9 +10,9 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify
 
-from server import clock, sweeper
-from server.api import body, game_or_404, ledger, summary
-from server.auth import current_account
+from server.clock import clock, sweeper
+from server.http.api import body, game_or_404, ledger, summary
+from server.http.auth import current_account
 
 DEADLINE_DEFAULTS: dict[str, Any] = {
     "ABORT_AFTER_DAYS": sweeper.DEFAULT_ABORT_AFTER_DAYS,

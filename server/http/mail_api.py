@@ -12,11 +12,11 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify
 
-from server.api import body, game_or_404
-from server.auth import current_account
-from server.errors import ApiProblem
-from server.models import Account, MailPref, Mute, Seat, database
-from server.notices import NOTIFY, check_unsubscribe
+from server.http.api import body, game_or_404
+from server.http.auth import current_account
+from server.http.errors import ApiProblem
+from server.mail.notices import NOTIFY, check_unsubscribe
+from server.store.models import Account, MailPref, Mute, Seat, database
 
 mail_bp = Blueprint("mail", __name__, url_prefix="/v1")
 UNSUBSCRIBE_PATH = "/v1/mail/unsubscribe/"

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 import engines
 from protocol import steps
-from server.models import Game
+from server.store.models import Game
 
 if TYPE_CHECKING:
-    from server.ledger import Ledger
+    from server.ledger.ledger import Ledger
 
 
 def after_step(ledger: Ledger, game: Game, step: steps.Step) -> None:

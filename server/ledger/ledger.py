@@ -26,8 +26,10 @@ from protocol.canonical import NotCanonical, canonical
 from protocol.commitments import seed_commit
 from protocol.entries import join_signed, join_statement, make_entry, sealed
 from protocol.keys import SigningKey
-from server import clock, leaving, notices
-from server.models import (
+from server.clock import clock
+from server.ledger import leaving
+from server.mail import notices
+from server.store.models import (
     Account,
     EmailInvite,
     Entry,
@@ -39,7 +41,7 @@ from server.models import (
     database,
     utcnow,
 )
-from server.prepared import Prepared
+from server.store.prepared import Prepared
 
 log = logging.getLogger(__name__)
 

@@ -48,9 +48,9 @@ import engines
 from engines.core import IllegalMove
 from protocol import steps
 from protocol.commitments import move_token
-from server import notices
-from server.ledger import Ledger, LedgerError
-from server.models import Account, Game, InboxMessage, MoveToken, Seat, database, utcnow
+from server.ledger.ledger import Ledger, LedgerError
+from server.mail import notices
+from server.store.models import Account, Game, InboxMessage, MoveToken, Seat, database, utcnow
 
 log = logging.getLogger(__name__)
 
@@ -354,7 +354,7 @@ def run_command(args: argparse.Namespace) -> int:
     Exit 0 whatever the messages said (a refused move is answered by mail, not a delivery
     failure); 1 only when the mailbox cannot be read."""
     os.environ["PBEM_DATA_DIR"] = args.data_dir
-    from server.app import create_app
+    from server.http.app import create_app
 
     app = create_app()
     try:

@@ -15,8 +15,8 @@ window, milliseconds wide, is the only way a mail can arrive twice.
 With no SMTP host configured, each message is written as a .eml file under
 DATA_DIR/outbox/ and marked sent.
 
-`MailLoop` runs the sender, the daily digest (server.notices.digest) and, if the
-module exists, `server.sweeper.tick()` (deadlines), with an injectable clock and sleep.
+`MailLoop` runs the sender, the daily digest (server.mail.notices.digest) and, if the
+module exists, `server.clock.sweeper.tick()` (deadlines), with an injectable clock and sleep.
 `pbem-server serve` starts it in a thread of the gunicorn master; `pbem-server mail`
 runs it on its own (`--once`: what is due, then exit); `pbem-server outbox` lists rows.
 """
@@ -42,8 +42,8 @@ from typing import Any
 
 import peewee as pw
 
-from server import notices
-from server.models import Mail, database, utcnow
+from server.mail import notices
+from server.store.models import Mail, database, utcnow
 
 log = logging.getLogger(__name__)
 
@@ -329,11 +329,11 @@ class Sender:
 
 
 def _sweeper_tick() -> Callable[..., Any] | None:
-    """server.sweeper.tick (the deadlines), if that module exists."""
+    """server.clock.sweeper.tick (the deadlines), if that module exists."""
     try:
-        module = importlib.import_module("server.sweeper")
+        module = importlib.import_module("server.clock.sweeper")
     except ModuleNotFoundError as exc:
-        if exc.name in ("server.sweeper",):
+        if exc.name in ("server.clock.sweeper",):
             return None
         raise
     tick = getattr(module, "tick", None)
@@ -458,7 +458,7 @@ def add_commands(sub: Any) -> None:
 
 def run_command(args: argparse.Namespace) -> int:
     os.environ["PBEM_DATA_DIR"] = args.data_dir
-    from server.app import create_app
+    from server.http.app import create_app
 
     app = create_app()
     if args.command == "mail":

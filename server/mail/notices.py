@@ -32,7 +32,7 @@ import peewee as pw
 
 import engines
 from protocol.commitments import move_token
-from server.models import (
+from server.store.models import (
     Account,
     EmailInvite,
     Entry,
@@ -46,7 +46,7 @@ from server.models import (
     database,
     utcnow,
 )
-from server.prepared import Prepared
+from server.store.prepared import Prepared
 
 log = logging.getLogger(__name__)
 

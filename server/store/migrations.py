@@ -22,7 +22,7 @@ from contextlib import contextmanager
 import peewee as pw
 from playhouse.migrate import SchemaMigrator, migrate
 
-from server.models import MODELS, Account, Game, SchemaVersion
+from server.store.models import MODELS, Account, Game, SchemaVersion
 
 log = logging.getLogger(__name__)
 

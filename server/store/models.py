@@ -337,7 +337,7 @@ class _Postgres(_OwnProcess, PooledPostgresqlDatabase):
 def open_database(url: str | None, data_dir: Path, *, pooled: bool = False) -> pw.Database:
     """The database, with its tables made if it is empty; a SchemaError (server/migrations.py)
     if its schema version is not the one this code knows."""
-    from server import migrations  # it imports the models
+    from server.store import migrations  # it imports the models
 
     db = connect_database(url, data_dir, pooled=pooled)
     migrations.ensure(db)

@@ -21,7 +21,7 @@ from typing import Any
 
 import peewee as pw
 
-from server.models import database
+from server.store.models import database
 
 
 class Slot:

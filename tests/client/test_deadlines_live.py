@@ -1,7 +1,7 @@
 """Deadlines over real HTTP (issue 7): a seat times out in a live game; the players' clients
 accept the server's timeout entries (and check their views and payloads against them), and
 the final export audits PASS. A magier placement that times out keeps its value concealed
-until the reveal. The clock is injected (`server.clock.CLOCK`); the sweeper runs with the
+until the reveal. The clock is injected (`server.clock.clock.CLOCK`); the sweeper runs with the
 live server's own key, as `pbem-server tick` would.
 """
 
@@ -21,8 +21,8 @@ from client.play import Player
 from protocol.audit import audit
 from protocol.commitments import TAG_SECRET, commit, secret_salt
 from protocol.keys import SigningKey
-from server import clock, sweeper
-from server.ledger import Ledger
+from server.clock import clock, sweeper
+from server.ledger.ledger import Ledger
 from tests.conftest import LiveServer
 from tests.protocol.toy import lookup
 

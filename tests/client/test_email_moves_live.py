@@ -1,5 +1,5 @@
 """Reply by email with the real client (issue 7): `pbem new --email-moves` signs the opt-in
-into the genesis, a reply to the your-turn mail is played by `server.inbox`, the other
+into the genesis, a reply to the your-turn mail is played by `server.mail.inbox`, the other
 player's client follows the email_move entry (views, payloads), `pbem log` says it was by
 email and server-attested, and the finished game's export audits PASS naming it.
 """
@@ -20,9 +20,9 @@ from client.cli import app
 from client.play import Player
 from protocol.audit import audit
 from protocol.keys import SigningKey
-from server import inbox
-from server.ledger import Ledger
-from server.models import Mail, database
+from server.ledger.ledger import Ledger
+from server.mail import inbox
+from server.store.models import Mail, database
 from tests.conftest import LiveServer
 
 

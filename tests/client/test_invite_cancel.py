@@ -174,7 +174,7 @@ def test_an_address_outside_ascii_is_invited_by_idna_or_refused_with_a_reason(
     host = make_player("host")
     game = host.new_game("toy", {}, seats=2, join=True)["id"]
     host.invite(game, "zoe@exämple.org")
-    from server.models import Mail, database
+    from server.store.models import Mail, database
 
     with database.connection_context():
         mails = [m.message for m in Mail.select().where(Mail.game == game)]

@@ -3,7 +3,7 @@ a record of every move the server acknowledged, and a check of the stored games.
 
 Nothing of ours is replaced: the server is `pbem-server serve` (gunicorn) in a subprocess
 of its own process group, the players are real client.play Players, and the checks read
-the server's own tables with the server's own models (server.models) while it is down or
+the server's own tables with the server's own models (server.store.models) while it is down or
 inside one read snapshot.
 """
 
@@ -32,7 +32,7 @@ from protocol import steps
 from protocol.audit import _Auditor, audit, final_state
 from protocol.commitments import TAG_VIEW, commit, seed_commit, view_salt
 from protocol.entries import FORMAT, entry_hash
-from server.models import Entry, Game, Payload, Secret, connect_database
+from server.store.models import Entry, Game, Payload, Secret, connect_database
 
 MOVE_PATH = re.compile(r"/v1/games/([0-9a-f]{16})/(moves|resign)")
 

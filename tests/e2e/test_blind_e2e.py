@@ -29,8 +29,8 @@ from client.verify import VerifyError
 from protocol import steps
 from protocol.audit import audit
 from protocol.keys import SigningKey
-from server import clock, sweeper
-from server.ledger import Ledger
+from server.clock import clock, sweeper
+from server.ledger.ledger import Ledger
 from tests.conftest import LiveServer
 
 E = engines.get("magier")
@@ -49,7 +49,7 @@ def record(player: Player, seen: list[str]) -> None:
 
 def server_game(game: str) -> dict[str, Any]:
     """The live server's stored row, its secrets, entries, payloads and mail for `game`."""
-    from server.models import Entry, Game, Mail, Payload, Secret, database
+    from server.store.models import Entry, Game, Mail, Payload, Secret, database
 
     with database.connection_context():
         row = Game.get_by_id(game)

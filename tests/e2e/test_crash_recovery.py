@@ -31,7 +31,7 @@ from client.api import Api
 from client.play import Player
 from protocol.audit import audit
 from protocol.entries import entry_hash
-from server.models import Entry, Game, Payload, connect_database
+from server.store.models import Entry, Game, Payload, connect_database
 from tests.conftest import serve
 from tests.e2e.reliability import Acks, Server, assert_acked_kept, check_game, check_stored
 from tests.server.conftest import reset_postgres

@@ -49,7 +49,7 @@ from protocol.entries import (
     sign_join,
 )
 from protocol.keys import SigningKey, verify
-from server.models import Account, database
+from server.store.models import Account, database
 from tests.conftest import serve
 from tests.hostile import (
     Call,

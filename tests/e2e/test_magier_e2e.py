@@ -446,7 +446,7 @@ def test_second_account_with_the_same_key_gets_409(
 
 def _server_rows(live_server: LiveServer) -> Any:
     """The live server's tables; the test plays the dishonest operator."""
-    from server.models import Entry, Game, Payload, database
+    from server.store.models import Entry, Game, Payload, database
 
     return Entry, Game, Payload, database
 

@@ -1,7 +1,7 @@
 """Mail over a real SMTP server (aiosmtpd on loopback), with real bots over real HTTP.
 
 Nothing of ours is mocked: the live server writes the outbox, the real sender
-(`server.mailer`) delivers over smtplib to aiosmtpd, and the test reads what arrived.
+(`server.mail.mailer`) delivers over smtplib to aiosmtpd, and the test reads what arrived.
 Time is a controlled clock handed to the sender, so retries are tested without sleeping.
 """
 
@@ -28,9 +28,9 @@ from typer.testing import CliRunner
 
 import engines
 from client.play import Player
-from server import notices
-from server.mailer import MailLoop, Sender, SmtpConfig
-from server.models import Mail, database, utcnow
+from server.mail import notices
+from server.mail.mailer import MailLoop, Sender, SmtpConfig
+from server.store.models import Mail, database, utcnow
 from tests.conftest import LiveServer
 
 
@@ -260,7 +260,7 @@ def test_a_refused_recipient_fails_for_good_and_a_busy_one_is_retried(
 def test_the_sender_loop_runs_with_an_injected_clock_and_sleep(
     live_server: LiveServer, make_player: Callable[[str], Player], smtp: Smtp, inbox: Inbox
 ) -> None:
-    from server.app import create_app
+    from server.http.app import create_app
 
     ada, bo = make_player("ada"), make_player("bo")
     game = ada.new_game("toy", {"rounds": 1}, seats=2, join=True)["id"]

@@ -32,7 +32,7 @@ from protocol.auth import sign_request
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import entry_hash, envelope, join_statement, sign_envelope, sign_join
 from protocol.nonces import join_nonce
-from server.models import Clock, connect_database, utcnow
+from server.store.models import Clock, connect_database, utcnow
 from tests.e2e.reliability import Server, check_stored
 from tests.server.conftest import reset_postgres
 
@@ -252,8 +252,8 @@ def test_one_winner_between_moves_and_resignations_on_one_head(server: Server, t
 
 def _tick_at_barrier(config: dict[str, Any], barrier: Any, out: Any) -> None:
     """A sweeper of its own (as `pbem-server tick` runs it, in another process than the server)."""
-    from server import sweeper
-    from server.app import create_app
+    from server.clock import sweeper
+    from server.http.app import create_app
 
     app = create_app(config)
     with app.app_context():

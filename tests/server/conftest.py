@@ -18,8 +18,8 @@ from protocol.auth import sign_request
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, join_statement, sign_envelope, sign_join
 from protocol.keys import SigningKey
-from server.app import create_app
-from server.models import MODELS, database
+from server.http.app import create_app
+from server.store.models import MODELS, database
 from tests.pg import local_postgres_answers, postgres_url
 from tests.protocol.toy import TOY
 

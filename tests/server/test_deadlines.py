@@ -1,6 +1,6 @@
 """Deadlines on the real app with a controlled clock (issue 7): no test sleeps.
 
-`server.clock.CLOCK` is replaced by a clock the test moves; `sweeper.tick(now)` acts at
+`server.clock.clock.CLOCK` is replaced by a clock the test moves; `sweeper.tick(now)` acts at
 the time it is given. Every game here is the toy engine (two seats that alternate), so
 each entry hands the decision to the other seat and restarts the clock.
 """
@@ -16,9 +16,9 @@ import pytest
 from flask import Flask
 
 from protocol.audit import audit
-from server import clock, sweeper
 from server.cli import main as server_main
-from server.models import Clock, Game
+from server.clock import clock, sweeper
+from server.store.models import Clock, Game
 from tests.protocol.toy import lookup
 from tests.server.conftest import Caller
 

@@ -1,6 +1,6 @@
 """Issue 6: random input at every endpoint of a live server never gets a 5xx.
 
-A real server (server.app on loopback HTTP, werkzeug in a thread) with two accounts and
+A real server (server.http.app on loopback HTTP, werkzeug in a thread) with two accounts and
 games in every state (open, running toy, magier and Feuersalamander games, one over) is
 sent random requests: JSON of every type (huge integers, floats, NaN, deep nesting,
 strings with NUL, control characters, lone surrogates), bodies that are no JSON at all,

@@ -32,10 +32,10 @@ from protocol.auth import (
 from protocol.canonical import NotCanonical
 from protocol.entries import envelope, sign_envelope
 from protocol.keys import TAG_REQUEST, SigningKey
-from server import migrations
-from server.app import create_app
-from server.migrations import SchemaError
-from server.models import Account, Game, SchemaVersion, connect_database, database
+from server.http.app import create_app
+from server.store import migrations
+from server.store.migrations import SchemaError
+from server.store.models import Account, Game, SchemaVersion, connect_database, database
 from tests.protocol.toy import ToyEngine, lookup
 from tests.server.conftest import Caller
 
@@ -460,7 +460,7 @@ def test_a_failure_after_the_commit_does_not_claim_nothing_was_written(
     def broken(*_args: Any, **_kwargs: Any) -> Any:
         raise RuntimeError("the answer could not be built")
 
-    monkeypatch.setattr("server.api.private_view", broken)
+    monkeypatch.setattr("server.http.api.private_view", broken)
     resp = north.move(game, 0, {"type": "throw"})
     assert resp.status_code == 500 and resp.mimetype == "application/problem+json"
     detail = resp.get_json()["detail"]

@@ -24,10 +24,10 @@ import pytest
 from flask import Flask
 
 from protocol.audit import audit
-from server import inbox as inbox_mod
 from server.cli import main as server_main
-from server.mailer import Sender
-from server.models import Entry, InboxMessage, Mail, MoveToken, database
+from server.mail import inbox as inbox_mod
+from server.mail.mailer import Sender
+from server.store.models import Entry, InboxMessage, Mail, MoveToken, database
 from tests.e2e.test_mail_e2e import Inbox, Smtp
 from tests.server.conftest import Caller
 

@@ -16,7 +16,7 @@ import engines
 from protocol.audit import audit
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, sign_envelope
-from server import clock, sweeper
+from server.clock import clock, sweeper
 from tests.protocol.trio import TRIO, lookup
 from tests.server.conftest import Caller
 

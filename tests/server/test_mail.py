@@ -19,9 +19,9 @@ import pytest
 from flask import Flask
 
 import engines
-from server import notices
-from server.mailer import Sender, SmtpConfig
-from server.models import Account, Entry, Mail, MailPref, database, utcnow
+from server.mail import notices
+from server.mail.mailer import Sender, SmtpConfig
+from server.store.models import Account, Entry, Mail, MailPref, database, utcnow
 from tests.protocol.toy import ToyEngine
 from tests.server.conftest import Caller
 
@@ -335,7 +335,7 @@ def test_compose_is_pure_and_plain_text() -> None:
 def test_deadline_reminders_warnings_and_timeouts_are_mailed(app: Flask, three: tuple[Caller, Caller, Caller], monkeypatch: pytest.MonkeyPatch) -> None:
     """The sweeper (server/sweeper.py) announces deadline events; each becomes a mail in the
     same transaction, to the seat to move (reminder, last warning) or to everyone (timeout)."""
-    from server import clock, sweeper
+    from server.clock import clock, sweeper
 
     t0 = dt.datetime(2026, 3, 2, 9, 0)
     now = [t0]
@@ -402,7 +402,7 @@ def test_sqlite_a_row_claimed_by_a_sender_that_died_is_sent_after_its_lease(sqli
     """On SQLite a claim is a lease ("sending" until claim time + LEASE), taken in a BEGIN
     IMMEDIATE transaction that is committed before the SMTP exchange: a sender killed
     mid-send leaves its row "sending"; nobody takes it before the lease ends, then one does."""
-    from server.mailer import LEASE
+    from server.mail.mailer import LEASE
 
     north, south, _ = three
     game = new_game(north)

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server import notices
+from server.mail import notices
 
 SETTINGS = notices.settings_from_config({"PUBLIC_URL": "https://pbem.example.org"}, b"k" * 32)
 ODD = notices.settings_from_config(

@@ -41,7 +41,7 @@ from protocol.auth import sign_request
 from protocol.canonical import canonical
 from protocol.commitments import TAG_SECRET, commit, event_salt, state_salt, view_salt
 from protocol.entries import entry_hash, envelope, sign_envelope
-from server.models import Entry, Game, Mail, Payload, Secret, database
+from server.store.models import Entry, Game, Mail, Payload, Secret, database
 from tests.conftest import serve
 
 SEED = 20260909

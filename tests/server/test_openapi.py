@@ -25,10 +25,10 @@ from protocol.auth import sign_request
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, sign_envelope
 from protocol.keys import SigningKey
-from server.app import create_app
-from server.models import Account
-from server.notices import unsubscribe_token
-from server.openapi import OPS, document, statuses
+from server.http.app import create_app
+from server.http.openapi import OPS, document, statuses
+from server.mail.notices import unsubscribe_token
+from server.store.models import Account
 from tests.protocol.toy import TOY
 from tests.server.conftest import Caller
 from tests.server.test_leaving import resign, trio_game

@@ -35,10 +35,11 @@ import engines
 from client.api import Api, ApiError
 from protocol.auth import sign_request
 from protocol.keys import SigningKey
-from server import cli, migrations
-from server.app import create_app
-from server.models import Game, SchemaVersion, connect_database
-from server.ratelimit import RateLimiter, parse_limit
+from server import cli
+from server.http.app import create_app
+from server.http.ratelimit import RateLimiter, parse_limit
+from server.store import migrations
+from server.store.models import Game, SchemaVersion, connect_database
 from tests.protocol.toy import TOY
 from tests.server.conftest import Caller, make_app, reset_postgres
 
@@ -468,7 +469,7 @@ def test_the_request_log_is_silent_unless_asked(tmp_path: Path) -> None:
     """issue 9: nothing on stderr by default (tests, library use); REQUEST_LOG=1 (what `serve`
     sets) prints the JSON lines."""
     script = (
-        "import sys; from server.app import create_app; "
+        "import sys; from server.http.app import create_app; "
         f"app = create_app({{'DATA_DIR': {str(tmp_path)!r}}}); "
         "assert app.test_client().get('/v1/health').status_code == 200"
     )

@@ -52,7 +52,7 @@ def test_a_forked_child_opens_its_own_connections(tmp_path: Path) -> None:
     """A gunicorn worker (or any forked child) never takes a connection from the pool it
     inherited: two processes on one socket would mix their sessions. The child gets a new
     connection; the parent's idle one is still there, and still its own, afterwards."""
-    from server.models import connect_database
+    from server.store.models import connect_database
 
     db = connect_database(None, tmp_path, pooled=True)
     db.connect()

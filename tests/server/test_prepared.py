@@ -16,9 +16,12 @@ import peewee as pw
 import pytest
 from flask import Flask
 
-from server import api, auth, clock, ledger, notices
-from server.models import Account, Clock, Entry, Game, Mail, Payload, Seat, database
-from server.prepared import Prepared
+from server.clock import clock
+from server.http import api, auth
+from server.ledger import ledger
+from server.mail import notices
+from server.store.models import Account, Clock, Entry, Game, Mail, Payload, Seat, database
+from server.store.prepared import Prepared
 from tests.server.conftest import Caller
 
 

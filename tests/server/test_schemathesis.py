@@ -39,7 +39,7 @@ from protocol.audit import audit
 from protocol.auth import sign_request
 from protocol.entries import envelope, join_statement, sign_envelope, sign_join
 from protocol.keys import SigningKey
-from server.openapi import document
+from server.http.openapi import document
 from tests.protocol.toy import TOY, lookup
 from tests.server.conftest import make_app
 

@@ -6,7 +6,7 @@ import multiprocessing
 import stat
 from pathlib import Path
 
-from server.app import server_key
+from server.http.app import server_key
 
 
 def _load(path: str, queue: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
