@@ -3,8 +3,9 @@
 A handler is `handler(hook, ctx) -> value | None`: the rules ask every card a seat has
 built a question (the hook), e.g. "hand_limit" or "trade_rates", and a handler answers
 the hooks its card cares about and returns None for the rest. Action and event cards
-are handled by the play/resolve code in actions.py and events.py; their ids are
-listed there (HANDLED) and joined by `handled()`.
+are handled by the play/resolve code in plays.py and event_cards.py; their ids are
+listed there (HANDLED) and joined by `rules.handled()`, above all three, so this module,
+which those phases ask, never has to import them back.
 
 NOT_YET holds the effect ids of cards.json that have no handler yet. The engine is
 registered only when it is empty (tests/engines/siedler/test_cards.py checks both).
@@ -243,14 +244,6 @@ for _id, _effect in cards.EFFECT_OF.items():
 
 # Effect ids of cards.json whose rules are not written yet (kept honest by the tests).
 NOT_YET: frozenset[str] = frozenset()
-
-
-def handled() -> set[str]:
-    """Every effect id with a handler: passive ones here, action cards in plays.py, event
-    cards in event_cards.py."""
-    from engines.siedler import event_cards, plays
-
-    return set(PASSIVE) | set(plays.HANDLED) | set(event_cards.HANDLED)
 
 
 def card_answers(state: dict[str, Any], seat: int, card: str, hook: str) -> Any:

@@ -20,7 +20,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from engines.core import Event, IllegalMove, Move, Rng, State
-from engines.siedler import build, cards, effects, flow, scoring, turn
+from engines.siedler import build, cards, effects, flow, scoring
 from engines.siedler import principality as pr
 from engines.siedler.flow import decision, step
 
@@ -141,8 +141,9 @@ def before_roll_moves(state: State, seat: int) -> list[Move]:
     return []
 
 
-def play_before_roll(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-    """Alchemist (SI-10): played before the roll, it fixes the production die."""
+def play_before_roll(state: State, seat: int, move: Move, events: list[Event]) -> int:
+    """Alchemist (SI-10): played before the roll, it fixes the production die; the number it
+    names is returned for the turn to roll with (the turn calls the action cards, not back)."""
     flow.fields(move, {"card", "number"})
     if move.get("card") != "alchemist":
         raise IllegalMove("before the roll only an Alchemist can be played")
@@ -152,7 +153,7 @@ def play_before_roll(state: State, seat: int, move: Move, rng: Rng, events: list
         raise IllegalMove("an Alchemist names the production number 1-6: play alchemist 4")
     state["pending"] = None
     _discard_played(state, seat, "alchemist", events)
-    turn.roll(state, seat, n, rng, events)
+    return n
 
 
 # ---------------------------------------------------------------- playing in the action phase

@@ -33,6 +33,7 @@ from engines.siedler import (  # noqa: F401 - importing registers the steps and 
     arrange,
     build,
     copying,
+    effects,
     event_cards,
     exact,
     flow,
@@ -62,6 +63,13 @@ def _settle(state: State, events: list[Event], memo: list[Any]) -> None:
 
 if _settle not in flow.AFTER:
     flow.AFTER.append(_settle)
+
+
+def handled() -> set[str]:
+    """Every effect id with a handler: passive ones in effects.py, action cards in plays.py,
+    event cards in event_cards.py. Joined here, above the three, because effects.py is what
+    the other two ask."""
+    return set(effects.PASSIVE) | set(plays.HANDLED) | set(event_cards.HANDLED)
 
 
 class Siedler(BaseEngine):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Event, IllegalMove, Move, Rng, State
-from engines.siedler import cards, effects, flow, scoring
+from engines.siedler import cards, effects, event_cards, flow, plays, scoring
 from engines.siedler import principality as pr
 from engines.siedler.flow import decision, step
 
@@ -33,17 +33,13 @@ def _roll_step(state: State, s: dict[str, Any], rng: Rng, events: list[Event]) -
 
 
 def _legal_roll(state: State, seat: int) -> list[Move]:
-    from engines.siedler import plays
-
     return [{"type": "roll"}, *plays.before_roll_moves(state, seat)]
 
 
 @decision("roll", "roll the dice", _legal_roll)
 def _on_roll(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
     if move["type"] == "play":
-        from engines.siedler import plays
-
-        plays.play_before_roll(state, seat, move, rng, events)
+        roll(state, seat, plays.play_before_roll(state, seat, move, events), rng, events)
         return
     if move["type"] != "roll":
         raise IllegalMove("roll the dice first (roll)")
@@ -157,8 +153,6 @@ def _plenty(state: State, s: dict[str, Any], rng: Rng, events: list[Event]) -> N
 
 @step("face_event")
 def _event_face(state: State, s: dict[str, Any], rng: Rng, events: list[Event]) -> None:
-    from engines.siedler import event_cards
-
     event_cards.reveal(state, rng, events)
 
 
@@ -176,8 +170,6 @@ def _choices(state: State, seat: int, source: int | None) -> list[str]:
 def _choose_step(state: State, s: dict[str, Any], rng: Rng, events: list[Event]) -> None:
     extra = []
     if s["why"] == "plenty":
-        from engines.siedler import plays
-
         extra = plays.palace_moves(state, s["seat"])
     if not _choices(state, s["seat"], s["from"]) and not extra:
         events.append(Event("nothing_to_take", {"seat": s["seat"], "why": s["why"]}))
@@ -189,8 +181,6 @@ def _legal_choose(state: State, seat: int) -> list[Move]:
     pend = state["pending"]
     out: list[Move] = [{"type": "choose", "resource": r} for r in _choices(state, seat, pend["source"])]
     if pend["why"] == "plenty":
-        from engines.siedler import plays
-
         out += plays.palace_moves(state, seat)
     return out
 
@@ -199,8 +189,6 @@ def _legal_choose(state: State, seat: int) -> list[Move]:
 def _on_choose(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
     pend = state["pending"]
     if move["type"] == "reclaim" and pend["why"] == "plenty":
-        from engines.siedler import plays
-
         plays.palace_reclaim(state, seat, move, events)
         return
     if move["type"] != "choose":
