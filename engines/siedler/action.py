@@ -17,7 +17,7 @@ def _action_step(state: State, s: dict[str, Any], rng: Rng, events: list[Event])
 
 
 def _legal_action(state: State, seat: int) -> list[Move]:
-    have = pr.resources(state["principalities"][seat])  # counted once for every kind (issue 9)
+    have = pr.resources(state["principalities"][seat])  # counted once for every kind: listing is done per move
     return [
         *build.axis_moves(state, seat, have),
         *build.expansion_moves(state, seat, have),

@@ -29,7 +29,7 @@ def _prin(state: State, seat: int) -> dict[str, Any]:
 def cost_of(state: State, seat: int, card: str, omit: str | None = None, discounts: Discounts | None = None) -> dict[str, int]:
     """The price with the seat's discounts: a Castle takes one ore off a knight (ST-7); a
     Crane lets a city or red expansion leave out one resource of the builder's choice (ST-3).
-    `discounts`: the seat's, when the caller lists many prices (issue 9)."""
+    `discounts`: the seat's, when the caller lists many prices (asked once, not per price)."""
     d = discounts or Discounts(state, seat)
     cost = cards.cost(card)
     if cards.is_knight(card) and cost.get("ore") and d.castle:
@@ -46,7 +46,7 @@ def cost_of(state: State, seat: int, card: str, omit: str | None = None, discoun
 
 class Discounts:
     """Whether the seat has a Castle's and a Crane's discount, each asked on first use and
-    then kept: listing the moves prices many cards against one state (issue 9)."""
+    then kept: listing the moves prices many cards against one state."""
 
     def __init__(self, state: State, seat: int) -> None:
         self._state, self._seat = state, seat
@@ -185,7 +185,8 @@ def build_city(state: State, seat: int, at: Any, omit: Any, events: list[Event])
 
 
 def prerequisite_met(state: State, seat: int, card: str, built: list[str] | None = None) -> bool:
-    """`built`: the seat's built cards when the caller has them (issue 9)."""
+    """`built`: the seat's built cards when the caller has them, so a listing of many cards
+    looks them up once."""
     need = cards.card(card)["prerequisite"]
     if need is None:
         return True
@@ -207,7 +208,7 @@ def expansion_source(state: State, seat: int, card: str) -> str | None:
 
 def expansion_blocker(state: State, seat: int, card: str, built: list[str] | None = None) -> str | None:
     """Why this expansion cannot be built now (None when it can, cost aside). `built`: the
-    seat's built cards when the caller has them (issue 9)."""
+    seat's built cards when the caller has them, so a listing looks them up once."""
     if expansion_source(state, seat, card) is None:
         return f"you hold no {cards.name(card)}"
     if built is None:
@@ -249,7 +250,7 @@ def build_expansion(state: State, seat: int, move: Move, rng: Rng, events: list[
 
 
 def expansion_moves(state: State, seat: int, have: dict[str, int] | None = None) -> list[Move]:
-    """`have`: the seat's resources when the caller has counted them (issue 9)."""
+    """`have`: the seat's resources when the caller has counted them (once per listing)."""
     p = _prin(state, seat)
     if have is None:
         have = pr.resources(p)
@@ -278,7 +279,7 @@ def expansion_moves(state: State, seat: int, have: dict[str, int] | None = None)
 
 
 def axis_moves(state: State, seat: int, have: dict[str, int] | None = None) -> list[Move]:
-    """`have`: the seat's resources when the caller has counted them (issue 9)."""
+    """`have`: the seat's resources when the caller has counted them (once per listing)."""
     p = _prin(state, seat)
     if have is None:
         have = pr.resources(p)

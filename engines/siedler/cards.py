@@ -191,8 +191,8 @@ def load_default() -> Catalog:
 
 CATALOG = load_default()
 
-# Tables built once at import (issue 9: the rules ask these questions thousands of times a
-# move): a card's points, effect id and resource by id. Unknown ids raise KeyError as before.
+# Tables built once at import (the rules ask these questions thousands of times a move,
+# and listing moves must stay fast): a card's points, effect id and resource by id. Unknown ids raise KeyError as before.
 _CARDS = CATALOG.cards
 POINTS_OF: dict[str, dict[str, int]] = {i: {w: int(c["points"].get(w, 0)) for w in POINTS} for i, c in _CARDS.items()}
 EFFECT_OF: dict[str, str | None] = {i: c["effect"] for i, c in _CARDS.items()}

@@ -1,4 +1,5 @@
-"""Copies for `apply` (issue 9): the new state it changes, and moves, events and views.
+"""Copies for `apply`, made cheap because it runs for every move: the new state it changes,
+and moves, events and views.
 
 `apply` must not change the state it is given. It used to work on `json.loads(json.dumps(
 state))`; now `fresh` copies only the parts the rules change in place and shares the rest
@@ -37,10 +38,10 @@ def copy(x: Any) -> Any:
     return _round_trip(x)
 
 
-# What `apply` changes in place (issue 9), copied for the new state; the rest of a state
-# is only ever replaced, never changed in place (options, start_rolls, dice, pending,
-# searching, offer, result, the steps in the queue), so the new state shares it with the
-# one before. States are values: nobody changes a state the engine returned.
+# What `apply` changes in place, copied for the new state (only these: it runs every move);
+# the rest of a state is only ever replaced, never changed in place (options, start_rolls,
+# dice, pending, searching, offer, result, the steps in the queue), so the new state shares it
+# with the one before. States are values: nobody changes a state the engine returned.
 _FLAT = ("region_pile", "event_deck", "discard", "display", "queue")  # lists of strings or steps
 _NESTED = ("hands", "piles")  # lists of lists of strings
 _DICTS = ("supply", "tokens")  # of numbers or seats

@@ -206,7 +206,7 @@ PASSIVE: dict[str, Handler] = {
 }
 
 # The one hook each passive handler answers (None: it answers none). `ask` calls a card's
-# handler only for its hook, so a question skips the cards that cannot answer it (issue 9);
+# handler only for its hook, so a question skips the cards that cannot answer it (the rules ask often);
 # tests/engines/siedler/test_oracle.py asks every handler every hook to keep this table true.
 HOOK: dict[str, str | None] = {
     "aqueduct": "plague_all",
@@ -270,7 +270,7 @@ def _holds_any(p: dict[str, Any], ids: frozenset[str]) -> bool:
 def ask(state: dict[str, Any], seat: int, hook: str, built: list[str] | None = None) -> list[Any]:
     """Ask every card seat `seat` has built; the answers that are not None, in table order.
     Only the cards whose handler answers this hook are asked (HOOK); `built`, the seat's
-    built cards when the caller has them, saves looking for such a card (issue 9)."""
+    built cards when the caller has them, saves looking for such a card each time."""
     answering = _ANSWERING.get(hook)
     if not answering:
         return []

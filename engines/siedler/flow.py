@@ -64,7 +64,7 @@ def ask(state: State, kind: str, seat: int, **data: Any) -> None:
 
 
 # Run after every move and step (tokens, the win). The third argument is a list private to
-# one `run`, for what a settling may keep for the next settling of the same run (issue 9).
+# one `run`, for what a settling may keep for the next settling of the same run (so it is not counted again).
 AFTER: list[Callable[[State, list[Event], list[Any]], None]] = []
 
 

@@ -94,7 +94,7 @@ def action_moves(state: State, seat: int) -> list[Move]:
     """Action-phase plays the seat can make now (one representative set per card)."""
     out: list[Move] = []
     p = state["principalities"][seat]
-    met: bool | None = None  # threshold_met, asked once (issue 9)
+    met: bool | None = None  # threshold_met, asked once: it counts both seats' VP
     for card in _action_cards(state, seat):
         if card == "scout":
             if pr.can_pay(p, cards.cost("settlement")):

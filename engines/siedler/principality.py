@@ -55,8 +55,8 @@ def new(player: int, arrangement: list[str] | None = None) -> dict[str, Any]:
     }
 
 
-# States share their centres and roads (copying.fresh: issue 9), so neither is ever changed
-# in place: every change below puts new ones in the (new) principality.
+# States share their centres and roads (copying.fresh, to make apply cheap), so neither is
+# ever changed in place: every change below puts new ones in the (new) principality.
 
 
 def add_road(p: dict[str, Any], col: int) -> None:
@@ -125,7 +125,7 @@ def number_of(p: dict[str, Any], col: int) -> int:
 
 
 def numbers(p: dict[str, Any]) -> dict[int, int]:
-    """Column -> its number N, for callers that name many sites (issue 9)."""
+    """Column -> its number N, for callers that name many sites (worked out once for all)."""
     return {col: n for n, col in enumerate(centers(p), 1)}
 
 
@@ -230,7 +230,8 @@ def room(p: dict[str, Any], resource: str) -> int:
 
 
 def rooms(p: dict[str, Any]) -> dict[str, int]:
-    """`room` of every resource, counted in one pass (issue 9). (A sum: any order.)"""
+    """`room` of every resource, counted in one pass rather than one per resource. (A sum: any
+    order.)"""
     out = dict.fromkeys(cards.RESOURCES, 0)
     resource_of = cards.RESOURCE_OF
     for slot in p["regions"].values():
@@ -257,7 +258,7 @@ def _of(p: dict[str, Any], resource: str) -> list[dict[str, Any]]:
 def pay(p: dict[str, Any], resource: str, n: int = 1) -> None:
     """SI-4: payments take from any regions of the type; we take from the fullest first
     (leftmost on a tie), a fixed reading so a payment needs no extra decision."""
-    rs = _of(p, resource)  # found once: a payment changes stocks, not regions (issue 9)
+    rs = _of(p, resource)  # found once: a payment changes stocks, not regions
     for _ in range(n):
         best = None
         for r in rs:
@@ -300,7 +301,7 @@ _MULTISETS: dict[int, list[tuple[list[str], list[tuple[str, int]]]]] = {}
 
 def affordable(have: dict[str, int], n: int) -> list[list[str]]:
     """Every multiset of n resources (sorted lists, in combinations order) that `have` can
-    pay; the multisets and their counts are worked out once per n (issue 9)."""
+    pay; the multisets and their counts are worked out once per n, not per listing."""
     if n not in _MULTISETS:
         _MULTISETS[n] = [
             (list(combo), list(Counter(combo).items())) for combo in combinations_with_replacement(cards.RESOURCES, n)

@@ -244,8 +244,8 @@ _SECRET_FIELDS = {"take": "cards", "return": "card", "exchange": "card", "swap":
 def _shape(move: dict[Any, Any]) -> int:
     """1: a move whose fields are all strings or whole numbers, its type a string (the common
     case); 2: some fields are also lists of strings or objects of whole numbers (offers,
-    searches, takes); either is plain as `_plain` asks (issue 9: checked without its
-    recursion). 0: anything else, for `_plain` to judge."""
+    searches, takes); either is plain as `_plain` asks (checked without its recursion:
+    every move passes here). 0: anything else, for `_plain` to judge."""
     shape = 1
     for k, v in move.items():
         if type(k) is not str:

@@ -18,7 +18,7 @@ from engines.siedler.cards import POINTS_OF, SIDES
 
 def _built(state: State, seat: int) -> list[str]:
     """Every card on the table in this seat's principality, in no particular order (the
-    callers sum points or test membership; issue 9: this runs several times a move)."""
+    callers sum points or test membership; this runs several times a move, so no sort)."""
     p = state["principalities"][seat]
     out = ["road"] * len(p["roads"])
     for c in p["centers"].values():
@@ -81,7 +81,7 @@ def _holder(values: list[int], allowed: list[bool]) -> int | None:
 # Who holds the knight token, who the windmill token (as the windmill needs a city, and as
 # it does not), and both seats' printed VP, by what both have built. They depend on nothing
 # else (the Smithy, Imelda and Harbor answers count built cards too), and a game asks the
-# same again and again: after every step of every move (issue 9). Keyed by `_key`; cleared
+# same again and again: after every step of every move. Keyed by `_key`; cleared
 # when it grows large.
 Tally = tuple[int | None, int | None, int | None, list[int]]
 _TALLIES: dict[tuple[Any, ...], Tally] = {}
@@ -104,7 +104,7 @@ def _tally(state: State, memo: list[Any] | None = None) -> Tally:
     """`memo`: private to one `flow.run` (empty at its start), where the tally is kept with
     both seats' centres and roads. Within a run only the engine changes the state, and it
     changes centres and roads only by replacing them (principality.py), so while the very same
-    objects are there the tally stands, and the key need not be made again (issue 9). Across
+    objects are there the tally stands, and the key need not be made again. Across
     runs it is not kept: a state's owner may change a principality in place (tests do)."""
     p0, p1 = state["principalities"]
     if memo and memo[0] is p0["centers"] and memo[1] is p0["roads"] and memo[2] is p1["centers"] and memo[3] is p1["roads"]:
@@ -136,7 +136,7 @@ def _tally_by_key(state: State) -> Tally:
 
 def update(state: State, events: list[Event], memo: list[Any] | None = None) -> list[int]:
     """SI-19 tokens and SI-46 victory flag, after every change. Returns both seats' VP after
-    it (the win check that follows needs them: issue 9, counted once). `memo`: see `_tally`."""
+    it (the win check that follows needs them: counted once). `memo`: see `_tally`."""
     knight, windmill_with_city, windmill, printed = _tally(state, memo)
     if state["options"]["windmill_needs_city"]:
         windmill = windmill_with_city

@@ -41,7 +41,7 @@ _BANK_ONLY = (BANK_RATE,)
 
 def bank_moves(state: State, seat: int, have: dict[str, int] | None = None) -> list[Move]:
     """Every trade the seat can pay, at every rate it has (the best first), for every other
-    resource. `have`: the seat's resources when the caller has counted them (issue 9)."""
+    resource. `have`: the seat's resources when the caller has counted them (once per listing)."""
     if have is None:
         have = pr.resources(state["principalities"][seat])
     fleets = effects.ask(state, seat, "trade_rates")  # asked once, not once per resource
@@ -96,7 +96,7 @@ def offer(state: State, seat: int, move: Move, events: list[Event]) -> None:
 def offer_moves(state: State, seat: int, have: dict[str, int] | None = None) -> list[Move]:
     """Every offer: one resource the seat has for one other (apply takes no longer offer: they
     could not all be listed). `have`: the seat's resources when the caller has counted them
-    (issue 9)."""
+    (once per listing)."""
     mine = pr.resources(state["principalities"][seat]) if have is None else have
     return [
         {"type": "offer", "give": {g: 1}, "get": {w: 1}}

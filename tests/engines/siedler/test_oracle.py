@@ -1,5 +1,5 @@
-"""The fast siedler engine plays exactly as the one before issue 9 (the oracle, a frozen copy in
-oracle/), but for two deliberate changes of the contract that apply takes exactly the listed
+"""The fast siedler engine plays exactly as the one before its speed work (the oracle, a frozen
+copy in oracle/), but for two deliberate changes of the contract that apply takes exactly the listed
 moves (DESIGN: legal moves are a function of what the seat knows; `apply` accepts exactly the
 listed moves):
 
@@ -12,7 +12,7 @@ listed moves):
   for the same): where the oracle applied a move that the engine refuses, the move must be
   unlisted. Every other outcome, and every refusal's message, is compared as before.
 
-Issue 9 asks for fast apply() and legal_moves(); the rules do not change (engine version 2
+The speed work made apply() and legal_moves() fast; the rules do not change (engine version 2
 still), so on hundreds of random games of both variants both engines must list the same legal
 moves in the same order, refuse the same bad moves with the same message, and reach
 byte-identical states, events and views (compared as canonical JSON, in which true is not 1).
@@ -288,7 +288,7 @@ def test_events_and_states_returned_are_not_shared_with_the_next_move() -> None:
 
 
 def test_each_passive_handler_answers_only_the_hook_its_table_entry_names() -> None:
-    """effects.ask skips the cards whose handler cannot answer a hook (issue 9), by the table
+    """effects.ask skips the cards whose handler cannot answer a hook (for speed), by the table
     effects.HOOK: every handler is asked every hook, at a site, and answers exactly its own."""
     from engines.siedler import cards, effects
 
@@ -357,7 +357,7 @@ def _builder_states(games: int, plies: int) -> list[Any]:
 
 
 def test_copies_equal_the_json_round_trip_they_replaced() -> None:
-    """copying.copy (moves, events, views) is json.loads(json.dumps(x)) (issue 9), shapes
+    """copying.copy (moves, events, views) is json.loads(json.dumps(x)) (only faster), shapes
     outside the state layout included (a tuple, an int key, a float, an odd principality),
     and shares no object that can change with the original."""
     import json
@@ -387,7 +387,7 @@ SHARED = {"options", "start_rolls", "dice", "pending", "searching", "result"}
 
 
 def test_a_fresh_state_shares_only_what_the_rules_never_change_in_place() -> None:
-    """copying.fresh, the state apply changes (issue 9), equals the one it was given, key order
+    """copying.fresh, the state apply changes (copied in part, for speed), equals the one it was given, key order
     included, and shares with it only the parts the rules replace whole: the options, the
     start rolls, the dice, the pending decision, the search, the result, the steps of the
     queue and the principalities' centres and roads (never the queue itself, the hands, piles,
@@ -412,7 +412,7 @@ def test_a_fresh_state_shares_only_what_the_rules_never_change_in_place() -> Non
 def test_a_principality_changed_in_place_between_moves_is_scored_afresh() -> None:
     """States are values, yet tests edit principalities in place (table.py): the next move's
     tokens, flag and points follow the edit, as the oracle's do, so no tally kept while
-    settling one move (issue 9) outlives it. Sites are filled with cards that move the knight
+    settling one move (kept for speed) outlives it. Sites are filled with cards that move the knight
     and windmill tokens and the VP, and settlements become cities, all in place."""
     from engines.siedler import principality as pr
     from tests.engines.siedler import table

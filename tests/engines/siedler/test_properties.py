@@ -177,7 +177,7 @@ GAMES = 1000
 
 
 def test_a_thousand_random_games_play_without_a_crash() -> None:
-    """Issue 11: a thousand random games of both variants, each to a random turn limit (20 to 140
+    """A hostile review's crash hunt: a thousand random games of both variants, each to a random turn limit (20 to 140
     decisions, so early, middle and late positions all come up) or to its end: every move the bots
     pick from the listed ones applies, the seat to move always has a legal move, the other seat has
     none, cards are conserved, and a move of a wrong shape is refused with a message."""

@@ -1,4 +1,4 @@
-"""A hostile rules review of siedler (issue 11): scenarios a rules judge would write, one
+"""A hostile rules review of siedler (the rules checked as a judge would): scenarios a rules judge would write, one
 per ruling or card, with the departures the review found (each named in its docstring).
 
 The helpers in table.py set up a real game and arrange it; chance stays real (Rng keys

@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/siedler/__init__.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/siedler/__init__.py before the speed work (see oracle/rules.py).
 
 Die Siedler von Catan - Das Kartenspiel (two players; rulings SI-n in RULES.md), registered as `siedler`."""
 

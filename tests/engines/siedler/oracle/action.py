@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/siedler/action.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/siedler/action.py before the speed work (see oracle/rules.py).
 
 The action phase (SI-11): build, trade, play action cards, remove own expansions, in
 any order, until the player ends it ({"type": "end"}); then the hand step (SI-12)."""

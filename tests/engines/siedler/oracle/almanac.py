@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/siedler/almanac.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/siedler/almanac.py before the speed work (see oracle/rules.py).
 
 The card almanac as text (for `pbem cards siedler`): every card of cards.json with its
 names, count, kind, cost, points, site, prerequisite, effect and source."""

@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/siedler/arrange.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/siedler/arrange.py before the speed work (see oracle/rules.py).
 
 Arranging the six start regions at setup (SI-6).
 

@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/siedler/bots.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/siedler/bots.py before the speed work (see oracle/rules.py).
 
 Bots: `random` (any legal move) and `builder` (builds for points, trades toward a build).
 

@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/siedler/build.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/siedler/build.py before the speed work (see oracle/rules.py).
 
 Building in the action phase (SI-8, SI-9, SI-40, SI-43, SI-45, ST-3, ST-7).
 

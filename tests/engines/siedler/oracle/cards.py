@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/siedler/cards.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/siedler/cards.py before the speed work (see oracle/rules.py).
 
 The card almanac (SI-1): load cards.json, check its schema, answer questions about cards.
 

@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/siedler/effects.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/siedler/effects.py before the speed work (see oracle/rules.py).
 
 Effect ids -> named handlers (SI-1: cards are data, effects are code).
 

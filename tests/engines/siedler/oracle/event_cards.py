@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/siedler/event_cards.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/siedler/event_cards.py before the speed work (see oracle/rules.py).
 
 Event cards (SI-16 "event card" face, the ten basic events, ST-15 Raid).
 

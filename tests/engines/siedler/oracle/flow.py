@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/siedler/flow.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/siedler/flow.py before the speed work (see oracle/rules.py).
 
 The machinery of a turn: a queue of steps and one pending decision (plain JSON data).
 

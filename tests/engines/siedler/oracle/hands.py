@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/siedler/hands.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/siedler/hands.py before the speed work (see oracle/rules.py).
 
 Hands and draw piles (SI-12..SI-14, SI-44, SI-50): starting hands, searches, the
 hand step at the end of a turn, and excess cards put under piles.

@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/siedler/log.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/siedler/log.py before the speed work (see oracle/rules.py).
 
 Log events in words, for `pbem log` (Engine.describe_event)."""
 

@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/siedler/notation.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/siedler/notation.py before the speed work (see oracle/rules.py).
 
 Text notation for siedler moves: what a player types, one move per line.
 

@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/siedler/plays.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/siedler/plays.py before the speed work (see oracle/rules.py).
 
 Action cards (SI-23, SI-24, SI-41, SI-42) and the Palace (ST-11).
 

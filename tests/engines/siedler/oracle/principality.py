@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/siedler/principality.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/siedler/principality.py before the speed work (see oracle/rules.py).
 
 A principality as plain data, and pure questions about it (SI-4, SI-6..SI-9).
 

@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/siedler/render.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/siedler/render.py before the speed work (see oracle/rules.py).
 
 The table as text: both principalities, the own hand, the opponent's hand size, the
 piles with their sizes, tokens, flag and points (ANSI colour only when asked)."""

@@ -1,5 +1,5 @@
-"""ORACLE: a frozen copy of engines/siedler/rules.py as it was before the speed work of
-issue 9 (commit 6c57232); the other modules of this package are frozen copies too.
+"""ORACLE: a frozen copy of engines/siedler/rules.py as it was before the speed work on
+apply and legal_moves (commit 6c57232); the other modules of this package are frozen copies too.
 tests/engines/siedler/test_oracle.py plays random games with this and the live engine side
 by side and requires the same legal moves, refusals, states, events and views.
 Never edit this copy to follow the live engine: a rule change needs a new oracle on purpose.

@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/siedler/scoring.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/siedler/scoring.py before the speed work (see oracle/rules.py).
 
 Points and tokens (SI-18, SI-19, SI-46): pure functions of the state.
 

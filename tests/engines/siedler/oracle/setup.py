@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/siedler/setup.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/siedler/setup.py before the speed work (see oracle/rules.py).
 
 Options and the opening (SI-2..SI-7, SI-14, SI-30).
 

@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/siedler/trade.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/siedler/trade.py before the speed work (see oracle/rules.py).
 
 Trade (SI-21, SI-22).
 

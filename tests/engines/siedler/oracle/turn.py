@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/siedler/turn.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/siedler/turn.py before the speed work (see oracle/rules.py).
 
 The turn (SI-10, SI-15..SI-17, SI-20): the roll, the event die, production, the end.
 
