@@ -2,6 +2,10 @@
 
 The event die has six faces: brigand attack, trade advantage, knight tournament,
 year of plenty and two event-card faces. The event die resolves before production.
+
+The turn sits above the cards it offers (plays.py: the Alchemist before the roll, the Palace
+on a Year of plenty; event_cards.py: the event face): it calls them, they never call it back,
+so a played Alchemist hands its number back for `roll` instead of rolling itself.
 """
 
 from __future__ import annotations
