@@ -6,9 +6,8 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
-from server.clock import sweeper
-from server.mail import inbox, mailer
 from server.store.backup import BackupError
 from server.store.migrations import SchemaError
 
@@ -52,9 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         "--no-request-log", action="store_true",
         help="no JSON line per request on stderr (method, path, game, seat, status, ms)",
     )
-    mailer.add_commands(sub)
-    sweeper.add_command(sub)
-    inbox.add_command(sub)
+    jobs_commands(sub)
     db_cmd = sub.add_parser("db", help="the database's schema version: show it, or upgrade it")
     db_cmd.add_argument("action", choices=["upgrade", "version"], help="upgrade: apply the missing migrations in order; version: show it")
     db_cmd.add_argument("--data-dir", default=os.environ.get("PBEM_DATA_DIR", "var/data"), metavar="DIR", help=DATA_DIR_HELP)
@@ -70,6 +67,33 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
+def jobs_commands(sub: Any) -> None:
+    """The parsers of server/jobs.py's commands, made here so that `pbem-server --help`, `db` and
+    `backup` do not import the app."""
+    mail = sub.add_parser("mail", help="send the outbox's mail (SMTP from PBEM_SMTP_*, else .eml files)")
+    mail.add_argument("--data-dir", default=os.environ.get("PBEM_DATA_DIR", "var/data"))
+    mail.add_argument("--once", action="store_true", help="send what is due, then exit")
+    mail.add_argument("--interval", type=float, default=None, help="seconds between rounds (default 30)")
+    outbox = sub.add_parser("outbox", help="list the mail waiting and sent")
+    outbox.add_argument("--data-dir", default=os.environ.get("PBEM_DATA_DIR", "var/data"))
+    outbox.add_argument("--limit", type=int, default=50, help="newest rows to list (0: all)")
+    outbox.add_argument("--status", choices=["pending", "sending", "sent", "failed"], default=None)
+    outbox.add_argument("--json", action="store_true", dest="as_json")
+    cmd = sub.add_parser("tick", help="do what the deadlines make due now (reminders, warnings, expiry), once")
+    cmd.add_argument("--data-dir", default=os.environ.get("PBEM_DATA_DIR", "var/data"))
+    cmd.add_argument("--json", action="store_true", dest="as_json", help="print what was done as JSON")
+    cmd.add_argument("--now", default=None, help="act as if it were this UTC time (YYYY-MM-DDTHH:MM:SSZ)")
+    cmd = sub.add_parser(
+        "inbox",
+        help="play the moves players sent by email (a Maildir, an mbox, or one message on stdin)",
+    )
+    cmd.add_argument("--data-dir", default=os.environ.get("PBEM_DATA_DIR", "var/data"))
+    where = cmd.add_mutually_exclusive_group()
+    where.add_argument("--maildir", default=None, help="read every message of this Maildir")
+    where.add_argument("--mbox", default=None, help="read every message of this mbox file")
+    cmd.add_argument("--json", action="store_true", dest="as_json", help="print one JSON line per message")
+
+
 def _database(data_dir: str):  # noqa: ANN202 - a peewee Database, imported lazily
     """The database the server at `data_dir` uses (DATABASE_URL as create_app reads it), unchecked."""
     from server.http.app import config_from_env
@@ -79,12 +103,10 @@ def _database(data_dir: str):  # noqa: ANN202 - a peewee Database, imported lazi
 
 
 def _run(args: argparse.Namespace) -> int:
-    if args.command in ("mail", "outbox"):
-        return mailer.run_command(args)
-    if args.command == "tick":
-        return sweeper.run_command(args)
-    if args.command == "inbox":
-        return inbox.run_command(args)
+    if args.command in ("mail", "outbox", "tick", "inbox"):
+        from server import jobs  # it builds the app, which `db` and `backup` need not import
+
+        return jobs.run(args)
     if args.command == "db":
         return _db(args)
     if args.command == "backup":
@@ -153,7 +175,7 @@ def gunicorn_argv(args: argparse.Namespace) -> list[str]:
         "gunicorn",
         "--bind", f"{args.host}:{args.port}",
         "--workers", str(args.workers),
-        "--config", "python:server.gunicorn_conf",  # a worker ends with its master (issue 9)
+        "--config", "python:server.gunicorn_conf",  # a worker ends with its master
     ]  # no gunicorn access log: the app logs one JSON line per request (server/requestlog.py)
     if args.no_control_socket:
         argv.append("--no-control-socket")
@@ -169,6 +191,7 @@ def _start_mail_thread() -> None:
     Without a connection pool: the master forks workers, and mailer.FORK_LOCK keeps the
     thread's connection closed across a fork, which a pool's idle connections would not be."""
     from server.http.app import create_app
+    from server.mail import mailer
 
     mailer.start_thread(create_app({"DATABASE_POOL": 0}))
 

@@ -20,12 +20,9 @@ server's background thread calls it every round.
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import json
 import logging
-import os
-import sys
 from typing import Any
 
 import peewee as pw
@@ -267,34 +264,3 @@ def take_vacation(ledger: Ledger, account: Account, days: Any, at: dt.datetime, 
 
 
 # -- pbem-server tick ------------------------------------------------------------------------------
-
-
-def add_command(sub: Any) -> None:
-    cmd = sub.add_parser("tick", help="do what the deadlines make due now (reminders, warnings, expiry), once")
-    cmd.add_argument("--data-dir", default=os.environ.get("PBEM_DATA_DIR", "var/data"))
-    cmd.add_argument("--json", action="store_true", dest="as_json", help="print what was done as JSON")
-    cmd.add_argument("--now", default=None, help="act as if it were this UTC time (YYYY-MM-DDTHH:MM:SSZ)")
-
-
-def run_command(args: argparse.Namespace) -> int:
-    os.environ["PBEM_DATA_DIR"] = args.data_dir
-    from server.http.app import create_app
-
-    at = None
-    if args.now is not None:
-        try:
-            at = dt.datetime.strptime(args.now, "%Y-%m-%dT%H:%M:%SZ")
-        except ValueError:
-            print(f"pbem-server tick: --now {args.now!r} is not YYYY-MM-DDTHH:MM:SSZ", file=sys.stderr)
-            return 2
-    app = create_app()
-    with app.app_context():
-        done = tick(now=at, app=app)
-    if args.as_json:
-        print(json.dumps(done, sort_keys=True))
-    else:
-        counts = ", ".join(f"{len(v)} {k}" for k, v in done.items())
-        print(f"tick: {counts}")
-        for err in done["errors"]:
-            print(f"  game {err['game']}: {err['error']}", file=sys.stderr)
-    return 1 if done["errors"] else 0

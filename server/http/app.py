@@ -36,7 +36,8 @@ from server.http.ratelimit import RateLimiter, parse_limit
 from server.ledger.ledger import SEAT_OF, Ledger, is_game_id
 from server.mail.mailer import MAIL_DEFAULTS
 from server.mail.notices import settings_from_config
-from server.store.models import Account, database, open_database
+from server.store.migrations import open_database
+from server.store.models import Account, database
 
 DEFAULTS: dict[str, Any] = {
     "DATA_DIR": "var/data",

@@ -1,4 +1,4 @@
-"""Seats that left a game of three or four (issue 7): the server makes their forced decisions.
+"""Seats that left a game of three or four: the server makes their forced decisions.
 
 Where an engine lets seats leave (`protocol.steps.lets_leave`), a resignation or forfeit
 makes the seat "out": it ranks last and its turns are skipped, but it may still owe a
@@ -10,29 +10,26 @@ committed seed, audited like a timeout), in the transaction of the entry that ma
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import engines
 from protocol import steps
 from server.store.models import Game
 
-if TYPE_CHECKING:
-    from server.ledger.ledger import Ledger
 
-
-def after_step(ledger: Ledger, game: Game, step: steps.Step) -> None:
-    """Called by the ledger after every step; appends an `out` entry if one is due (and, through
-    the ledger's own after-step, the next one)."""
+def due_move(game: Game, step: steps.Step) -> steps.Step | None:
+    """After every step the ledger asks; the `out` entry due now, which the ledger appends (and,
+    through its own after-step, the next one), or None. It returns the entry rather than
+    appending it so that this rule needs nothing of the ledger."""
     if game.status != "running" or game.to_move is None:
-        return
+        return None
     engine = engines.get(game.engine)
     if not steps.lets_leave(engine, game.seats):
-        return
+        return None
     state: dict[str, Any] = step.state
     seat = game.to_move
     if seat not in engine.out(state):  # type: ignore[attr-defined]
-        return
+        return None
     seq = game.head_seq + 1
-    made = steps.out_move(engine, state, seat, bytes.fromhex(game.seed), seq, seats=game.seats)
-    ledger.append_seeded(game, made)
+    return steps.out_move(engine, state, seat, bytes.fromhex(game.seed), seq, seats=game.seats)
 

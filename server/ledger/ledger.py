@@ -458,7 +458,9 @@ class Ledger:
         game.status = "running"
         if "result" in step.body:
             self._finish(game, step.body["result"])
-        leaving.after_step(self, game, step)  # a seat that left owes a decision: the server makes it
+        due = leaving.due_move(game, step)  # a seat that left owes a decision: the server makes it
+        if due is not None:
+            self.append_seeded(game, due)
         if self.mail is not None:
             notices.after_step(self.mail, game, before, head_moved=True)
         clock.after_step(game)  # deadlines: the decision now due gets its clock

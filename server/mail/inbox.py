@@ -25,16 +25,13 @@ signature is absent, which the log, `pbem log` and the audit say (PROTOCOL.md se
 
 from __future__ import annotations
 
-import argparse
 import email
 import email.policy
 import hashlib
 import json
 import logging
 import mailbox
-import os
 import re
-import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -335,51 +332,3 @@ def process_all(ledger: Ledger, messages: Iterable[bytes]) -> list[Outcome]:
 
 
 # -- pbem-server inbox -----------------------------------------------------------------------
-
-
-def add_command(sub: Any) -> None:
-    cmd = sub.add_parser(
-        "inbox",
-        help="play the moves players sent by email (a Maildir, an mbox, or one message on stdin)",
-    )
-    cmd.add_argument("--data-dir", default=os.environ.get("PBEM_DATA_DIR", "var/data"))
-    where = cmd.add_mutually_exclusive_group()
-    where.add_argument("--maildir", default=None, help="read every message of this Maildir")
-    where.add_argument("--mbox", default=None, help="read every message of this mbox file")
-    cmd.add_argument("--json", action="store_true", dest="as_json", help="print one JSON line per message")
-
-
-def run_command(args: argparse.Namespace) -> int:
-    """Without --maildir or --mbox: one message on stdin, as a mail server's pipe delivers it.
-    Exit 0 whatever the messages said (a refused move is answered by mail, not a delivery
-    failure); 1 only when the mailbox cannot be read."""
-    os.environ["PBEM_DATA_DIR"] = args.data_dir
-    from server.http.app import create_app
-
-    app = create_app()
-    try:
-        if args.maildir:
-            messages: Iterable[bytes] = list(read_maildir(args.maildir))
-        elif args.mbox:
-            messages = list(read_mbox(args.mbox))
-        else:
-            messages = [sys.stdin.buffer.read()]
-    except (OSError, mailbox.Error) as exc:
-        print(f"pbem-server inbox: {exc}", file=sys.stderr)
-        return 1
-    ledger = app.extensions["pbem.ledger"]
-    with app.app_context():
-        opened = database.is_closed()
-        if opened:
-            database.connect()
-        try:
-            outcomes = process_all(ledger, messages)
-        finally:
-            if opened and not database.is_closed():
-                database.close()
-    for o in outcomes:
-        if args.as_json:
-            print(json.dumps(o.to_json(), sort_keys=True))
-        else:
-            print(f"{o.outcome:<9} {o.message_id}  {o.reason}")
-    return 0

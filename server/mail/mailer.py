@@ -23,15 +23,11 @@ runs it on its own (`--once`: what is due, then exit); `pbem-server outbox` list
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
-import importlib
-import json
 import logging
 import os
 import smtplib
 import ssl
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -42,6 +38,7 @@ from typing import Any
 
 import peewee as pw
 
+from server.clock import sweeper
 from server.mail import notices
 from server.store.models import Mail, database, utcnow
 
@@ -328,18 +325,6 @@ class Sender:
         return n
 
 
-def _sweeper_tick() -> Callable[..., Any] | None:
-    """server.clock.sweeper.tick (the deadlines), if that module exists."""
-    try:
-        module = importlib.import_module("server.clock.sweeper")
-    except ModuleNotFoundError as exc:
-        if exc.name in ("server.clock.sweeper",):
-            return None
-        raise
-    tick = getattr(module, "tick", None)
-    return tick if callable(tick) else None
-
-
 class MailLoop:
     """send due mail, queue the digests, tick the sweeper; then sleep; repeat.
 
@@ -371,12 +356,10 @@ class MailLoop:
             if opened:
                 database.connect()
             try:
-                tick = _sweeper_tick()
-                if tick is not None:
-                    try:
-                        out["tick"] = _call_tick(tick, self.app, self.clock)
-                    except Exception:  # noqa: BLE001 - the mail must still go out
-                        log.exception("sweeper tick failed")
+                try:
+                    out["tick"] = _call_tick(sweeper.tick, self.app, self.clock)
+                except Exception:  # noqa: BLE001 - the mail must still go out
+                    log.exception("sweeper tick failed")
                 out["digests"] = notices.digest(self.settings, self.clock())
                 out.update(self.sender.send_due())
             finally:
@@ -442,85 +425,3 @@ def start_thread(app: Any) -> tuple[threading.Thread, MailLoop]:
 
 
 # -- pbem-server mail / outbox --------------------------------------------------------------
-
-
-def add_commands(sub: Any) -> None:
-    mail = sub.add_parser("mail", help="send the outbox's mail (SMTP from PBEM_SMTP_*, else .eml files)")
-    mail.add_argument("--data-dir", default=os.environ.get("PBEM_DATA_DIR", "var/data"))
-    mail.add_argument("--once", action="store_true", help="send what is due, then exit")
-    mail.add_argument("--interval", type=float, default=None, help="seconds between rounds (default 30)")
-    outbox = sub.add_parser("outbox", help="list the mail waiting and sent")
-    outbox.add_argument("--data-dir", default=os.environ.get("PBEM_DATA_DIR", "var/data"))
-    outbox.add_argument("--limit", type=int, default=50, help="newest rows to list (0: all)")
-    outbox.add_argument("--status", choices=["pending", "sending", "sent", "failed"], default=None)
-    outbox.add_argument("--json", action="store_true", dest="as_json")
-
-
-def run_command(args: argparse.Namespace) -> int:
-    os.environ["PBEM_DATA_DIR"] = args.data_dir
-    from server.http.app import create_app
-
-    app = create_app()
-    if args.command == "mail":
-        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-        loop = MailLoop(app, interval=args.interval)
-        if args.once:
-            result = loop.round()
-            print(json.dumps(result, sort_keys=True))
-            return 0
-        loop.run()
-        return 0
-    return list_outbox(args.limit, args.status, args.as_json)
-
-
-def outbox_rows(limit: int = 50, status: str | None = None) -> list[dict[str, Any]]:
-    query = Mail.select().order_by(Mail.id.desc())
-    if status:
-        query = query.where(Mail.status == status)
-    if limit:
-        query = query.limit(limit)
-    out = []
-    for row in query:
-        subject = ""
-        for line in row.message.splitlines():
-            if line.lower().startswith("subject:"):
-                subject = line.split(":", 1)[1].strip()
-                break
-            if not line:
-                break
-        out.append({
-            "id": row.id,
-            "status": row.status,
-            "kind": row.kind,
-            "to": row.to_addr,
-            "game": row.game,
-            "subject": subject,
-            "attempts": row.attempts,
-            "next_try": _iso(row.next_try),
-            "created": _iso(row.created),
-            "sent_at": _iso(row.sent_at),
-            "last_error": row.last_error,
-        })
-    return list(reversed(out))
-
-
-def _iso(value: dt.datetime | None) -> str | None:
-    return value.strftime("%Y-%m-%dT%H:%M:%SZ") if value else None
-
-
-def list_outbox(limit: int, status: str | None, as_json: bool) -> int:
-    with database.connection_context():
-        rows = outbox_rows(limit, status)
-        totals = {s: Mail.select().where(Mail.status == s).count() for s in ("pending", "sending", "sent", "failed")}
-    if as_json:
-        sys.stdout.write(json.dumps({"totals": totals, "mail": rows}, indent=2) + "\n")
-        return 0
-    sending = f", {totals['sending']} being sent" if totals["sending"] else ""
-    print(f"outbox: {totals['pending']} waiting{sending}, {totals['sent']} sent, {totals['failed']} failed")
-    for r in rows:
-        when = r["sent_at"] if r["status"] == "sent" else f"next try {r['next_try']}"
-        line = f"{r['id']:>6}  {r['status']:<7}  {r['kind']:<6}  {r['to']:<28}  {when}  {r['subject']}"
-        if r["last_error"] and r["status"] != "sent":
-            line += f"  [{r['attempts']} attempt(s): {r['last_error']}]"
-        print(line)
-    return 0

@@ -18,11 +18,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import peewee as pw
 from playhouse.migrate import SchemaMigrator, migrate
 
-from server.store.models import MODELS, Account, Game, SchemaVersion
+from server.store.models import MODELS, Account, Game, SchemaVersion, connect_database
 
 log = logging.getLogger(__name__)
 
@@ -151,3 +152,12 @@ def upgrade(db: pw.Database) -> tuple[int | None, list[int]]:
             log.info("schema upgraded to version %d", version)
         _tables(db)
     return found, applied
+
+
+def open_database(url: str | None, data_dir: Path, *, pooled: bool = False) -> pw.Database:
+    """The database, with its tables made if it is empty; a SchemaError if its schema version
+    is not the one this code knows. It lives here, not in models, because checking the schema
+    needs the migrations, and the migrations need the models."""
+    db = connect_database(url, data_dir, pooled=pooled)
+    ensure(db)
+    return db

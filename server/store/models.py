@@ -284,7 +284,7 @@ MODELS.append(SchemaVersion)
 
 def connect_database(url: str | None, data_dir: Path, *, pooled: bool = False) -> pw.Database:
     """The database a DATABASE_URL names, else SQLite in the data directory; bound to the models
-    (`database`) but not checked: `open_database` checks its schema version too.
+    (`database`) but not checked: `migrations.open_database` checks its schema version too.
 
     `pooled`: what the app's requests use (issue 9). A request's `close()` hands its connection
     back instead of ending it: a new PostgreSQL session costs more than most requests, and the
@@ -332,16 +332,6 @@ class _PooledSqlite(_OwnProcess, PooledSqliteDatabase):
 
 class _Postgres(_OwnProcess, PooledPostgresqlDatabase):
     pass
-
-
-def open_database(url: str | None, data_dir: Path, *, pooled: bool = False) -> pw.Database:
-    """The database, with its tables made if it is empty; a SchemaError (server/migrations.py)
-    if its schema version is not the one this code knows."""
-    from server.store import migrations  # it imports the models
-
-    db = connect_database(url, data_dir, pooled=pooled)
-    migrations.ensure(db)
-    return db
 
 
 def _sqlite(path: str, pooled: bool = False) -> pw.SqliteDatabase:
