@@ -11,7 +11,7 @@ import pytest
 
 import engines
 from client.play import Player
-from tests.client.test_cli_issue8 import Cli, init, play_out, two_player_game
+from tests.client.test_cli_daily_use import Cli, init, play_out, two_player_game
 from tests.conftest import LiveServer
 
 

@@ -22,7 +22,7 @@ import requests
 from client.api import ApiError
 from client.cli import app
 from client.play import Player
-from tests.client.test_cli_issue8 import (  # noqa: F401 - cli is a fixture
+from tests.client.test_cli_daily_use import (  # noqa: F401 - cli is a fixture
     Cli,
     cli,
     init,

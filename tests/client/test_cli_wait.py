@@ -10,7 +10,7 @@ import pytest
 import client.cli as cli_module
 from client.cli import bell_wanted
 from client.play import Player
-from tests.client.test_cli_issue8 import Cli, init, two_player_game
+from tests.client.test_cli_daily_use import Cli, init, two_player_game
 from tests.conftest import LiveServer
 
 
