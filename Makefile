@@ -3,21 +3,40 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Every package of the runtime, the test extra, pip and the build backend, exact versions with
+# hashes: a fresh machine installs what CI tested, not the newest release within pyproject's bounds.
+LOCK := requirements.lock
+UV := uv==0.13.8
+# `make lock` takes the newest versions allowed; LOCK_UPGRADE= keeps every pin still allowed
+# (after editing pyproject.toml), LOCK_UPGRADE='-P typer' moves one package only.
+LOCK_UPGRADE ?= --upgrade
 
-.PHONY: install test demo demo-postgres serve bench lint clean
+.PHONY: install lock test demo demo-postgres serve bench lint clean
 
-$(STAMP): pyproject.toml
-	@test -x $(BIN)/python || command -v $(PY) >/dev/null || { \
+$(BIN)/python:
+	@command -v $(PY) >/dev/null || { \
 	  echo "make: no $(PY) found: install Python 3.11 or newer (or run make PY=/path/to/python3.11)"; exit 1; }
-	@test -x $(BIN)/python || $(PY) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { \
+	@$(PY) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { \
 	  echo "make: $(PY) is Python $$($(PY) -c 'import platform; print(platform.python_version())'); pbem needs 3.11 or newer: install Python 3.11+ (or run make PY=/path/to/python3.11)"; exit 1; }
-	@test -x $(BIN)/python || { mkdir -p var; $(PY) -m venv $(VENV) >var/venv.log 2>&1; } || { rm -rf $(VENV); \
+	@{ mkdir -p var; $(PY) -m venv $(VENV) >var/venv.log 2>&1; } || { rm -rf $(VENV); \
 	  echo "make: $(PY) cannot make a virtual environment (no venv/ensurepip): install python3-venv (Debian/Ubuntu: apt install python3-venv); see var/venv.log"; exit 1; }
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test]'
+
+# The lock holds setuptools too, so pbem itself is built without fetching a backend of its own.
+$(STAMP): pyproject.toml $(LOCK) | $(BIN)/python
+	$(BIN)/python -m pip install -q --require-hashes -r $(LOCK)
+	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# uv is the lock's tool only (not in the lock, not imported by pbem or its tests). setuptools and
+# pip come in on standard input: the build backend and the installer, which pyproject's
+# dependencies do not name.
+lock: | $(BIN)/python
+	$(BIN)/python -m pip install -q $(UV)
+	printf 'setuptools>=68\npip\n' | $(BIN)/python -m uv pip compile pyproject.toml - --extra test \
+	  --universal --python-version 3.11 --generate-hashes $(LOCK_UPGRADE) \
+	  --custom-compile-command 'make lock' -o $(LOCK)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
