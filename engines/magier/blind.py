@@ -15,8 +15,7 @@ from typing import Any
 
 from engines.core import Move, View
 from engines.magier.listing import moves_of
-
-WISDOM_VALUES = (2, 2, 1, 1, 1, -1, -1)  # MH-5, as engines.magier.rules has it
+from engines.magier.state import WISDOM_VALUES
 
 
 def _known(secrets: list[Mapping[str, Any]]) -> dict[str, int]:

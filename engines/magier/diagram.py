@@ -15,7 +15,7 @@ from typing import Any
 from engines.core import State
 from engines.magier.board import CELLS, INDEX
 from engines.magier.mechanics import MAGICIAN, WISDOM, cells_from_board, position_key
-from engines.magier.rules import check_options, new_state
+from engines.magier.state import check_options, new_state
 
 
 def piece(tok: str) -> dict[str, Any]:

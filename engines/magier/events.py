@@ -1,4 +1,4 @@
-"""The magier log's public events in words (`pbem log`, issue 8): pure, no rules here."""
+"""The magier log's public events in words, so `pbem log` reads as a game: pure, no rules here."""
 
 from __future__ import annotations
 

@@ -207,7 +207,8 @@ def movement_moves(cells: Sequence[Piece | None], seat: int, wrap: str, banned: 
 
     The same moves as playing `step` and `jump` on every candidate and comparing position keys
     (MH-11: not the position before the move, not `banned`, the one before the opponent's last
-    move), without building a board per candidate (issue 9): a candidate changes a few cells,
+    move), without building a board per candidate (the list is made for every decision, by the
+    server, the client and every bot, so it must be cheap): a candidate changes a few cells,
     so only those are compared. A step or jump always empties the mover's cell, which held
     its magician, so it never leaves the position unchanged. It brings back `banned` only if
     `banned` shows the mover's cell empty, every cell where `banned` differs from now is

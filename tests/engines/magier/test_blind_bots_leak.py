@@ -39,7 +39,7 @@ from hypothesis import strategies as st
 
 import engines
 from engines.magier.board import COORDS, FLAMES, INDEX
-from engines.magier.rules import WISDOM_VALUES
+from engines.magier.state import WISDOM_VALUES
 from protocol import steps
 from protocol.commitments import TAG_SECRET, commit
 

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engines
-from engines.magier.rules import WISDOM_VALUES
+from engines.magier.state import WISDOM_VALUES
 from protocol import steps
 from protocol.commitments import TAG_SECRET, commit
 

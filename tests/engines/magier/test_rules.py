@@ -9,7 +9,7 @@ import pytest
 import engines
 from engines.core import IllegalMove
 from engines.magier.diagram import picture, position
-from engines.magier.rules import WISDOM_VALUES
+from engines.magier.state import WISDOM_VALUES
 
 E = engines.get("magier")
 

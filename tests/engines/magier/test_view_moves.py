@@ -44,7 +44,7 @@ from engines.core import IllegalMove
 from engines.magier.board import ADJACENT, CELLS, INDEX
 from engines.magier.diagram import position
 from engines.magier.mechanics import cells_from_board
-from engines.magier.rules import WISDOM_VALUES
+from engines.magier.state import WISDOM_VALUES
 from protocol import steps
 from protocol.canonical import canonical
 from protocol.commitments import TAG_SECRET, commit

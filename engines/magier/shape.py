@@ -1,0 +1,57 @@
+"""A move's shape and its cell names, read exactly as the rules list them.
+
+`apply` accepts exactly the moves `legal_moves` lists, nothing normalised (cell names as
+listed, no case folded or space stripped; no extra key; an int is an int), so a move's
+signed text has one meaning and carries no message. Every kind of move reads its cells
+through here, so none of them can be more lenient than the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core import IllegalMove, Move
+from engines.magier.board import CELLS, INDEX, cell_index, describe_bad_cell
+
+FIELDS = {
+    "place": {"type", "cell", "value", "open", "secret_commit"},
+    "reveal": {"type", "secrets"},
+    "step": {"type", "from", "to"},
+    "jump": {"type", "path"},
+    "pass": {"type"},
+}
+
+
+def need_cell(move: Move, field: str) -> int:
+    return cell(move.get(field), field)
+
+
+def cell(name: Any, field: str) -> int:
+    """The cell of exactly this name, as the rules list it: no case folded, no space stripped,
+    so a move's signed text has one spelling and cannot carry a message."""
+    if not isinstance(name, str):
+        raise IllegalMove(f'the move needs a cell name in {field!r}, e.g. "e4"')
+    i = INDEX.get(name)
+    if i is not None:
+        return i
+    near = cell_index(name)
+    if near is not None:
+        raise IllegalMove(
+            f"there is no cell {name!r}: cells are written exactly like {CELLS[near]} "
+            "(lower case, no spaces)"
+        )
+    raise IllegalMove(describe_bad_cell(name))
+
+
+def check_shape(move: Any) -> str:
+    """The move's type, once it is an object with a known type and only that type's fields."""
+    if not isinstance(move, Mapping):
+        raise IllegalMove('a move must be a JSON object such as {"type": "pass"}')
+    kind = move.get("type")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise IllegalMove("a move needs a type: place, step, jump, pass or reveal")
+    extra = sorted(str(k) for k in move if k not in FIELDS[kind])
+    if extra:
+        raise IllegalMove(f"a {kind} move has no field {extra[0]!r}")
+    return kind
