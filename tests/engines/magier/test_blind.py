@@ -1,4 +1,5 @@
-"""Blind games (issue 12): a burnt wisdom whose value only its owner holds, scenario by scenario.
+"""Blind games, where the server never holds a concealed value: a burnt wisdom whose value
+only its owner holds, scenario by scenario.
 
 Every move here goes through the real protocol step (`protocol.steps.move`: a signed envelope,
 the owner-held commitment, `check_reveal`), on positions drawn with `diagram.position(...,

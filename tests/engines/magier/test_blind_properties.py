@@ -1,4 +1,5 @@
-"""Blind games at random (issue 12), in the engine alone: thousands of games.
+"""Blind games (the server never holds a concealed value) at random, in the engine alone:
+thousands of games.
 
 1. Equivalence: a blind game and today's game (`blind: false`) played with the same choices
    and the same values give the same positions, scores, burns and results, turn by turn (the

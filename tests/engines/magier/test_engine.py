@@ -38,7 +38,8 @@ def test_registry_and_identity() -> None:
 
 
 def test_options_defaults_and_completion() -> None:
-    """The option `blind` (issue 12) defaults to true; every other default is as before."""
+    """The option `blind` defaults to true (no server should hold a concealed value unless asked
+    to); every other default is as before."""
     assert E.options() == {"wrap": "line", "open_placement": False, "move_limit": 200, "blind": True}
     assert E.check_options({}, 2) == E.options()
     assert E.check_options({"wrap": "torus", "move_limit": 7}, 2) == {

@@ -1,8 +1,9 @@
-"""Magier's move generation after issue 9 equals the one before (oracle/, a frozen copy).
+"""Magier's move generation, made fast, equals the one before (oracle/, a frozen copy).
 
-Issue 9 sped up engines/magier/mechanics.py: position keys, jumps by parent pointers, and
-`movement_moves`, which lists the steps and jumps MH-8..MH-11 allow by comparing only the
-cells a candidate changes instead of building a board per candidate. On random boards
+The speed work on engines/magier/mechanics.py changed how moves are found, not which:
+position keys, jumps by parent pointers, and `movement_moves`, which lists the steps and jumps
+MH-8..MH-11 allow by comparing only the cells a candidate changes instead of building a board
+per candidate. On random boards
 (sparse to full, so pushes, full rings MH-8, burns and own-wisdom refusals MH-10, jumps MH-9
 all occur), both wraps (MH-4), and a banned position (MH-11) that is often exactly the
 outcome of one candidate or differs from one in a single cell, the live functions must give
@@ -139,7 +140,7 @@ def _jump(module: Any, cells: list[Any], path: list[int], seat: int) -> Any:
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1), st.sampled_from(WRAPS))
 def test_engine_legal_moves_equal_the_oracle_along_random_games(seed: int, wrap: str) -> None:
-    """The engine's own legal_moves (rules.py on the live mechanics) still list what it did."""
+    """The engine's own legal_moves (listing.py on the live mechanics) still list what it did."""
     rnd = random.Random(seed)
     state, _ = MAGIER.setup(2, {"wrap": wrap, "open_placement": True, "move_limit": 60}, Rng(b"m %d" % seed))
     while (seat := MAGIER.to_move(state)) is not None:
@@ -155,8 +156,9 @@ def test_engine_legal_moves_equal_the_oracle_along_random_games(seed: int, wrap:
 
 
 def test_each_call_lists_anew_and_apply_leaves_listed_moves_as_they_were() -> None:
-    """movement_moves shares its plain step moves between calls (issue 9): emptying one returned
-    list changes no later one, and the engine applying a listed move changes none."""
+    """movement_moves shares its plain step moves between calls (to list them cheaply):
+    emptying one returned list changes no later one, and the engine applying a listed move
+    changes none."""
     rnd = random.Random(5)
     state, _ = MAGIER.setup(2, {"open_placement": True, "move_limit": 40}, Rng(b"fresh"))
     while (seat := MAGIER.to_move(state)) is not None:

@@ -204,8 +204,9 @@ def test_mh8_push_wraps_through_the_edge() -> None:
 
 
 def test_mh8_a_push_through_the_edge_is_marked_in_the_log() -> None:
-    """MH-4, MH-8 (issue 8): `pbem log` marks each pushed piece that crossed the edge "(wraps)",
-    as it marks a step that does; pieces pushed along the board are not marked."""
+    """MH-4, MH-8, so a log reader sees why a piece landed far away: `pbem log` marks each
+    pushed piece that crossed the edge "(wraps)", as it marks a step that does; pieces pushed
+    along the board are not marked."""
     state = position({"a4": "R", "a5": "B", "a1": "b1", "i9": "B"})
     _, events = play(state, 0, "a4-a5")
     told = E.describe_event(events[0].to_json())

@@ -1,5 +1,6 @@
-"""ORACLE: frozen copy of engines/magier/board.py before the speed work of issue 9 (commit
-beeba44); tests/engines/magier/test_oracle_moves.py checks the live one against it.
+"""ORACLE: frozen copy of engines/magier/board.py before the speed work that made
+its move listing cheap (commit beeba44); tests/engines/magier/test_oracle_moves.py checks the
+live one against it.
 
 The hexagonal board: 61 cells, their names, and who is next to whom.
 

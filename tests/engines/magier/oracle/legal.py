@@ -1,5 +1,5 @@
-"""ORACLE: the legal-move functions of engines/magier/rules.py as they were before issue 9
-(commit beeba44), on the oracle's mechanics: what the live movement moves must equal."""
+"""ORACLE: the legal-move functions of engines/magier/rules.py as they were before the
+speed work (commit beeba44), on the oracle's mechanics: what the live movement moves must equal."""
 
 from __future__ import annotations
 

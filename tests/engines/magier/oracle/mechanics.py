@@ -1,5 +1,6 @@
-"""ORACLE: frozen copy of engines/magier/mechanics.py before the speed work of issue 9 (commit
-beeba44); tests/engines/magier/test_oracle_moves.py checks the live one against it.
+"""ORACLE: frozen copy of engines/magier/mechanics.py before the speed work that made
+its move listing cheap (commit beeba44); tests/engines/magier/test_oracle_moves.py checks the
+live one against it.
 
 How pieces move: steps with pushes (MH-8, MH-10) and jumps (MH-9).
 
