@@ -34,8 +34,8 @@ from server.http.mail_api import UNSUBSCRIBE_PATH, mail_bp
 from server.http.openapi import openapi_bp
 from server.http.ratelimit import RateLimiter, parse_limit
 from server.ledger.ledger import SEAT_OF, Ledger, is_game_id
+from server.mail.addressing import settings_from_config
 from server.mail.mailer import MAIL_DEFAULTS
-from server.mail.notices import settings_from_config
 from server.store.migrations import open_database
 from server.store.models import Account, database
 

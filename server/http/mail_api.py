@@ -15,7 +15,8 @@ from flask import Blueprint, Response, current_app, jsonify
 from server.http.api import body, game_or_404
 from server.http.auth import current_account
 from server.http.errors import ApiProblem
-from server.mail.notices import NOTIFY, check_unsubscribe
+from server.mail.addressing import check_unsubscribe
+from server.mail.notices import NOTIFY
 from server.store.models import Account, MailPref, Mute, Seat, database
 
 mail_bp = Blueprint("mail", __name__, url_prefix="/v1")

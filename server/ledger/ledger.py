@@ -28,7 +28,7 @@ from protocol.entries import join_signed, join_statement, make_entry, sealed
 from protocol.keys import SigningKey
 from server.clock import clock
 from server.ledger import leaving
-from server.mail import notices
+from server.mail import addressing, notices
 from server.store.models import (
     Account,
     EmailInvite,
@@ -138,7 +138,7 @@ def head_of(game: Game) -> dict[str, Any]:
 class Ledger:
     """The server's side of the protocol: it owns the server key and writes entries."""
 
-    mail: notices.MailSettings | None = None  # set by create_app: queue mail with each entry
+    mail: addressing.MailSettings | None = None  # set by create_app: queue mail with each entry
 
     def __init__(self, server_key: SigningKey) -> None:
         self.key = server_key

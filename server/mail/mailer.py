@@ -39,7 +39,7 @@ from typing import Any
 import peewee as pw
 
 from server.clock import sweeper
-from server.mail import notices
+from server.mail import addressing, compose, notices
 from server.store.models import Mail, database, utcnow
 
 log = logging.getLogger(__name__)
@@ -56,7 +56,7 @@ MAIL_DEFAULTS: dict[str, Any] = {
     "MAIL_FROM": None,  # default: pbem <pbem@HOST of PUBLIC_URL>
     "PUBLIC_URL": None,  # links in mail; default: the URL a request came in on
     "MAIL_SECRET": None,  # default: derived from the server key
-    "CLIENT_INSTALL": None,  # how an invited address installs pbem (notices.DEFAULT_INSTALL if unset)
+    "CLIENT_INSTALL": None,  # how an invited address installs pbem (addressing.DEFAULT_INSTALL if unset)
     "MAIL_INTERVAL": 30,  # seconds between rounds of the sender loop
 }
 SECURITY = ("starttls", "tls", "none")
@@ -145,7 +145,7 @@ class SmtpTransport:
         sender = parseaddr(self.cfg.mail_from)[1] or self.cfg.mail_from
         data = message.replace("\r\n", "\n").replace("\n", "\r\n").encode("ascii", "replace")
         try:
-            refused = self.conn.sendmail(sender, [notices.wire_address(to_addr)], data)
+            refused = self.conn.sendmail(sender, [compose.wire_address(to_addr)], data)
         except smtplib.SMTPRecipientsRefused as exc:
             code, why = next(iter(exc.recipients.values()))
             raise (Permanent if code >= 500 else Transient)(f"{code} {_text(why)}") from exc
@@ -343,7 +343,7 @@ class MailLoop:
         self.app = app
         self.clock = clock
         self.sleep = sleep
-        self.settings: notices.MailSettings = app.extensions["pbem.ledger"].mail
+        self.settings: addressing.MailSettings = app.extensions["pbem.ledger"].mail
         self.cfg = SmtpConfig.from_config(app.config, self.settings.mail_from)
         self.sender = Sender(self.cfg, clock)
         self.interval = float(interval if interval is not None else app.config.get("MAIL_INTERVAL") or 30)

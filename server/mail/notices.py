@@ -1,37 +1,42 @@
-"""The mail a game sends, composed from public data only, and queued in the outbox.
+"""Which mail a game sends, to whom and when, queued in the outbox.
 
-Composition is pure (`compose`, `turn_text`, ...): plain text built with the standard
-library's `email` package, a stable Message-ID per mail (game, seq, kind, recipient),
-every mail of one game threaded under one root id (`<game-ID@DOMAIN>`), and a
-List-Unsubscribe header with a per-account HMAC token (RFC 8058 one-click).
-
-Queueing (`after_step`, `game_over`, `invited`, `invited_address`, `digest`) writes
-`Mail` rows; the ledger calls it inside the transaction that appends the entry causing
-the mail, so a mail exists exactly when its entry does. Nothing concealed goes into a
-mail: only the public log (the public part of each move envelope) and the spectator
-view `engine.view(state, None)`.
+Queueing (`after_step`, `game_over`, `invited`, `invited_address`, `deadline_notice`, `digest`)
+writes `Mail` rows; the ledger calls it inside the transaction that appends the entry causing
+the mail, so a mail exists exactly when its entry does. Nothing concealed goes into a mail:
+only the public log (the public part of each move envelope) and the spectator view
+`engine.view(state, None)`, gathered into `texts.Public` here. The words are in
+server/mail/texts.py, the bytes in compose.py, the ids and tokens in addressing.py.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import email.policy
-import hashlib
-import hmac
 import json
 import logging
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
-from email.message import EmailMessage
-from email.utils import format_datetime, formataddr, parseaddr
+from email.utils import parseaddr
 from typing import Any
-from urllib.parse import urlsplit
 
 import peewee as pw
 
 import engines
 from protocol.commitments import move_token
+from server.mail.addressing import MailSettings, dedupe_key, message_id, recipient_id
+from server.mail.compose import as_text, compose
+from server.mail.texts import (
+    DEADLINE_KINDS,
+    MOVE_EXAMPLES,
+    Player,
+    Public,
+    deadline_text,
+    digest_text,
+    invite_text,
+    over_text,
+    result_words,
+    start_text,
+    turn_text,
+)
 from server.store.models import (
     Account,
     EmailInvite,
@@ -75,368 +80,6 @@ KINDS = (
 )
 NOTIFY = ("all", "digest", "none")
 LAST_MOVES = 5
-# 7bit: any non-ASCII body goes quoted-printable, so the stored text is ASCII and the
-# same bytes whatever the SMTP server supports; an ASCII body stays readable as it is
-# (lines up to RFC 5322's 998). Lines end in "\n" here; the sender sends CRLF.
-POLICY = email.policy.default.clone(cte_type="7bit", max_line_length=998)
-
-
-@dataclass(frozen=True)
-class MailSettings:
-    """What composing needs from the server's configuration."""
-
-    mail_from: str  # "pbem <pbem@example.org>"
-    public_url: str | None  # links in the mail; None: the URL the request came in on
-    secret: bytes  # HMAC key for unsubscribe tokens
-    install: str  # how someone without pbem installs it
-
-    @property
-    def domain(self) -> str:
-        """The right-hand side of Message-IDs: the From domain, else the public URL's host."""
-        addr = parseaddr(self.mail_from)[1]
-        if "@" in addr:
-            return addr.rsplit("@", 1)[1].lower()
-        host = urlsplit(self.public_url or "").hostname
-        return host or "pbem.invalid"
-
-    def base_url(self) -> str:
-        if self.public_url:
-            return self.public_url.rstrip("/")
-        try:
-            from flask import has_request_context, request
-
-            if has_request_context():
-                return request.url_root.rstrip("/")
-        except ImportError:  # pragma: no cover - flask is a dependency
-            pass
-        return "http://localhost:8470"
-
-
-# pbem is not on PyPI (a package called pbem there is not this one): without
-# PBEM_CLIENT_INSTALL the invitation can only say where to ask.
-DEFAULT_INSTALL = "pip install the pbem client from its source (Python 3.11+; the server's operator says where)"
-
-
-def settings_from_config(config: Any, seed: bytes) -> MailSettings:
-    """MailSettings from the app's config; the unsubscribe secret derives from the server key
-    (so every worker and host sharing the key agrees) unless MAIL_SECRET is set."""
-    public = config.get("PUBLIC_URL") or None
-    secret_text = config.get("MAIL_SECRET")
-    if secret_text:
-        secret = hashlib.sha256(str(secret_text).encode()).digest()
-    else:
-        secret = hmac.new(seed, b"pbem/v1/mail-secret", hashlib.sha256).digest()
-    mail_from = config.get("MAIL_FROM")
-    if not mail_from:
-        host = urlsplit(public or "").hostname or "localhost"
-        mail_from = formataddr(("pbem", f"pbem@{host}"))
-    return MailSettings(
-        mail_from=str(mail_from),
-        public_url=public,
-        secret=secret,
-        install=str(config.get("CLIENT_INSTALL") or DEFAULT_INSTALL),
-    )
-
-
-# -- ids, tokens ---------------------------------------------------------------------------
-
-
-def _hash(text: str, n: int = 12) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()[:n]
-
-
-def recipient_id(account_id: int | None, address: str) -> str:
-    return f"a{account_id}" if account_id is not None else f"e{_hash(address.lower(), 16)}"
-
-
-def root_id(settings: MailSettings, game_id: str) -> str:
-    """The thread every mail of a game replies to."""
-    return f"<game-{game_id}@{settings.domain}>"
-
-
-def message_id(settings: MailSettings, game_id: str | None, seq: int | str, kind: str, recipient: str) -> str:
-    """Stable: the same mail (game, seq, kind, recipient) always has the same id."""
-    where = f"{game_id}.{seq}" if game_id else str(seq)
-    return f"<{kind}.{where}.{_hash(recipient)}@{settings.domain}>"
-
-
-def dedupe_key(kind: str, game_id: str | None, seq: int | str, recipient: str) -> str:
-    return f"{kind}:{game_id or '-'}:{seq}:{recipient}"
-
-
-def unsubscribe_token(secret: bytes, account_id: int) -> str:
-    return hmac.new(secret, f"pbem/v1/unsubscribe\n{account_id}".encode(), hashlib.sha256).hexdigest()[:32]
-
-
-def check_unsubscribe(secret: bytes, account_id: int, token: str) -> bool:
-    return hmac.compare_digest(unsubscribe_token(secret, account_id), token)
-
-
-def unsubscribe_url(settings: MailSettings, account_id: int) -> str:
-    return f"{settings.base_url()}/v1/mail/unsubscribe/{account_id}/{unsubscribe_token(settings.secret, account_id)}"
-
-
-# -- composing -----------------------------------------------------------------------------
-
-
-def wire_address(address: str) -> str:
-    """The address as a mail header carries it: a domain outside ASCII written by IDNA
-    (zoe@exämple.org is zoe@xn--exmple-cua.org); formataddr would raise on it."""
-    local, at, domain = address.rpartition("@")
-    if not at or domain.isascii():
-        return address
-    try:
-        return f"{local}@{domain.encode('idna').decode('ascii')}"
-    except UnicodeError:
-        return address
-
-
-def compose(
-    settings: MailSettings,
-    *,
-    kind: str,
-    to_name: str | None,
-    to_addr: str,
-    subject: str,
-    text: str,
-    msg_id: str,
-    game_id: str | None,
-    account_id: int | None,
-    when: dt.datetime,
-    reply_to: str | None = None,
-    in_reply_to: str | None = None,
-) -> EmailMessage:
-    """One plain-text mail; threaded under the game's root id when it is about a game."""
-    msg = EmailMessage(policy=POLICY)
-    _plain(msg, "From", settings.mail_from)
-    _plain(msg, "To", formataddr((to_name or "", wire_address(to_addr))))
-    _plain(msg, "Subject", subject)
-    _plain(msg, "Date", format_datetime(when.replace(tzinfo=dt.UTC, microsecond=0)))  # as the registry writes it
-    _plain(msg, "Message-ID", msg_id)
-    if reply_to:
-        _plain(msg, "Reply-To", reply_to)
-    if in_reply_to:  # an answer to a player's own message (a refused email move)
-        _plain(msg, "In-Reply-To", in_reply_to)
-        _plain(msg, "References", in_reply_to)
-    elif game_id:
-        _plain(msg, "In-Reply-To", root_id(settings, game_id))
-        _plain(msg, "References", root_id(settings, game_id))
-    if account_id is not None:
-        _plain(msg, "List-Unsubscribe", f"<{unsubscribe_url(settings, account_id)}>")
-        _plain(msg, "List-Unsubscribe-Post", "List-Unsubscribe=One-Click")
-    _plain(msg, "Auto-Submitted", "auto-generated")
-    _plain(msg, "X-Pbem-Kind", kind)
-    if game_id:
-        _plain(msg, "X-Pbem-Game", game_id)
-    _text(msg, text)
-    return msg
-
-
-def _text(msg: EmailMessage, text: str) -> None:
-    """The body, as `msg.set_content(text)` writes it, without its three header parses when
-    the text is ASCII in lines of at most 998 characters: then set_content picks 7bit and writes
-    these headers and the lines joined by newlines, with one at the end."""
-    lines = text.encode("utf-8").splitlines()
-    if not text.isascii() or any(len(line) > 998 for line in lines):
-        msg.set_content(text)
-        return
-    msg.set_raw("Content-Type", 'text/plain; charset="utf-8"')
-    msg.set_raw("Content-Transfer-Encoding", "7bit")
-    msg.set_raw("MIME-Version", "1.0")
-    msg.set_payload(b"\n".join(lines).decode("ascii") + "\n")
-
-
-_PLAIN = re.compile(r"[!-~]+(?: [!-~]+)*")  # printable ASCII words, single spaces between
-
-
-def _plain(msg: EmailMessage, name: str, value: str) -> None:
-    """Set a header the mail writes exactly as given when it is printable ASCII that fits one line (issue 9:
-    parsing it through the header registry, to write back the same line, was most of a mail's
-    cost in the append's transaction); anything else goes through the parser, as `msg[name]`.
-    tests/server/test_mail_compose.py checks both ways give the same mail."""
-    if len(name) + 2 + len(value) <= POLICY.max_line_length and _PLAIN.fullmatch(value) and "=?" not in value:
-        msg.set_raw(name, value)
-    else:
-        msg[name] = value
-
-
-def as_text(msg: EmailMessage) -> str:
-    """The mail's text. When compose wrote every header as given and the body as 7bit lines
-    (`_plain`, `_text`), the generator would write exactly those lines, a blank line and the
-    body: that is written out directly (issue 9: the generator re-parsed the headers)."""
-    items = list(msg.raw_items())
-    body = msg._payload  # noqa: SLF001 - get_payload() parses the Content-Transfer-Encoding header
-    if isinstance(body, str) and body.isascii() and "\r" not in body and all(type(v) is str for _, v in items):
-        if ("Content-Transfer-Encoding", "7bit") in items:
-            return "".join(f"{name}: {value}\n" for name, value in items) + "\n" + body
-    return msg.as_string(policy=POLICY)
-
-
-@dataclass(frozen=True)
-class Player:
-    seat: int
-    name: str
-    seat_name: str
-
-    @property
-    def label(self) -> str:
-        return f"{self.name} ({self.seat_name})"
-
-
-@dataclass(frozen=True)
-class Public:
-    """What a mail may say about a game: public log data and the spectator view."""
-
-    game_id: str
-    title: str
-    seats: int
-    players: list[Player | None]
-    seat_names: list[str]
-    status: str
-    to_move: int | None
-    head_seq: int
-    view: dict[str, Any] | None
-    moves: list[str]  # the last few moves in words, oldest first
-    result: dict[str, Any] | None
-
-    def who(self, seat: int | None) -> str:
-        if seat is None or not 0 <= seat < len(self.players):
-            return "nobody"
-        p = self.players[seat]
-        return p.label if p else f"seat {seat}"
-
-    @property
-    def heading(self) -> str:
-        return f"{self.title}, {self.seats} players"
-
-
-def _footer(settings: MailSettings, game_id: str | None, account_id: int | None) -> list[str]:
-    lines = ["", "-- ", f"pbem server {settings.base_url()}"]
-    if account_id is None:
-        return lines
-    if game_id:
-        lines.append(f"Mute this game: pbem notify {game_id} --mute")
-    lines.append("One mail a day instead: pbem notify digest")
-    lines.append("No more mail: pbem notify none, or open")
-    lines.append(f"  {unsubscribe_url(settings, account_id)}")
-    return lines
-
-
-def summary_lines(pub: Public) -> list[str]:
-    """The game's public summary: players, whose turn, scores, the last moves in words."""
-    lines = [f"{pub.title}, game {pub.game_id}, log entry {pub.head_seq}"]
-    lines.append("Players: " + ", ".join(p.label if p else f"seat {i} (free)" for i, p in enumerate(pub.players)))
-    if pub.status == "running":
-        lines.append(f"To move: {pub.who(pub.to_move)}")
-    scores = (pub.view or {}).get("scores")
-    if isinstance(scores, list) and len(scores) == pub.seats and all(isinstance(s, int | float) for s in scores):
-        lines.append("Scores: " + ", ".join(f"{pub.players[i].name if pub.players[i] else i} {s}" for i, s in enumerate(scores)))
-    if pub.moves:
-        lines.append("Last moves:")
-        lines += [f"  {m}" for m in pub.moves]
-    return lines
-
-
-def result_words(pub: Public) -> str:
-    result = pub.result or {}
-    winner = result.get("winner")
-    text = "a draw" if winner is None else f"won by {pub.who(winner)}"
-    scores = result.get("scores")
-    if isinstance(scores, list) and len(scores) == pub.seats:
-        text += ", scores " + ", ".join(
-            f"{pub.players[i].name if pub.players[i] else i} {s}" for i, s in enumerate(scores)
-        )
-    if result.get("reason"):
-        text += f" ({result['reason']})"
-    return text
-
-
-# An example move in each engine's notation, for the reply-by-email instructions.
-MOVE_EXAMPLES = {"magier": "place e4 2", "feuersalamander": "throw"}
-
-
-def turn_text(
-    settings: MailSettings, pub: Public, account_id: int | None, started: bool = False,
-    token: str | None = None, example: str = "pass",
-) -> str:
-    g = pub.game_id
-    lines = [
-        f"It is your turn in game {g} ({pub.heading}): run `pbem show {g}`",
-        f"then `pbem move {g}` lists your moves and `pbem move {g} N` plays one.",
-    ]
-    if token is not None:
-        lines += [
-            f"Or reply to this mail with your move on the first line, e.g. `{example}`",
-            "(the notation `pbem move` uses); keep the token line below in the reply.",
-            "A move by email is played by the server for you: the log records it as",
-            "server-attested, not signed by you. This mail's token works once, for this turn only.",
-            f"token: {token}",
-        ]
-    if started:
-        lines.append("The game has just started: everybody has joined.")
-    lines += [
-        "",
-        *summary_lines(pub),
-        *_footer(settings, g, account_id),
-    ]
-    return "\n".join(lines) + "\n"
-
-
-def start_text(settings: MailSettings, pub: Public, account_id: int | None) -> str:
-    g = pub.game_id
-    lines = [
-        f"Game {g} ({pub.heading}) has started: {pub.who(pub.to_move)} moves first.",
-        f"You get a mail when it is your turn; `pbem show {g}` shows your view any time.",
-        "",
-        *summary_lines(pub),
-        *_footer(settings, g, account_id),
-    ]
-    return "\n".join(lines) + "\n"
-
-
-def over_text(settings: MailSettings, pub: Public, account_id: int | None) -> str:
-    g = pub.game_id
-    lines = [
-        f"Game {g} ({pub.heading}) is over: {result_words(pub)}.",
-        "",
-        "Check that nobody cheated (every signature, commitment, throw and move, offline):",
-        f"  pbem export {g} -o {g}.json",
-        f"  pbem audit {g}.json",
-        "",
-        *summary_lines(pub),
-        *_footer(settings, g, account_id),
-    ]
-    return "\n".join(lines) + "\n"
-
-
-def invite_text(
-    settings: MailSettings, pub: Public, by: str, seat: int, account_id: int | None, address: str | None = None
-) -> str:
-    g = pub.game_id
-    where = f"seat {seat}" + (f" ({pub.seat_names[seat]})" if 0 <= seat < len(pub.seat_names) else "")
-    lines = [f"{by} invites you to game {g} ({pub.heading}): {where} is kept for you."]
-    if address is None:
-        lines += [f"Take it with: pbem join {g}"]
-    else:
-        url = settings.base_url()
-        lines += [
-            "",
-            "pbem is a terminal client for turn-based games with a signed, auditable log.",
-            "To play:",
-            f"  1. install it:        {settings.install}",
-            f"  2. make your account: pbem init --server {url} --name NAME --email {address}",
-            "     (use this address: the seat is kept for the account with it)",
-            f"  3. take the seat:     pbem join {g}",
-            f"  4. look at the game:  pbem show {g}",
-        ]
-    lines += ["", *summary_lines(pub), *_footer(settings, g, account_id)]
-    return "\n".join(lines) + "\n"
-
-
-def digest_text(settings: MailSettings, name: str, items: list[str], account_id: int) -> str:
-    lines = [f"Hello {name}, your pbem games today:", ""] + items
-    lines += _footer(settings, None, account_id)
-    return "\n".join(lines) + "\n"
 
 
 # -- reading a game (public data only) -----------------------------------------------------
@@ -707,47 +350,6 @@ def claim_address_invites(account: Account) -> list[Game]:
             Invite.create(game=game, seat=row.seat, account=account, by=row.by)
             games.append(game)
     return games
-
-
-# -- deadlines (server/clock.py announces, inside the sweeper's transaction) ----------------
-
-DEADLINE_KINDS = ("reminder", "warning", "timeout", "forfeit", "vacation")
-
-
-def _expiry_words(data: dict[str, Any]) -> str:
-    if data.get("on_expiry") == "forfeit":
-        return "you forfeit the game"
-    return "the server plays a random legal move for you"
-
-
-def deadline_text(settings: MailSettings, pub: Public, kind: str, data: dict[str, Any], account_id: int) -> str | None:
-    """The words for one deadline event; None for an event the other mail already tells."""
-    g = pub.game_id
-    expires = str(data.get("expires") or "").replace("T", " ").replace("Z", " UTC")
-    seat = data.get("seat")
-    if kind in ("reminder", "warning"):
-        first = "Reminder" if kind == "reminder" else "Last warning"
-        lines = [
-            f"{first}: it is your turn in game {g} ({pub.heading}): run `pbem show {g}`",
-            f"Decide by {expires}, or {_expiry_words(data)}.",
-        ]
-    elif kind == "timeout":
-        words = data.get("move_words") or "a random legal move"
-        lines = [f"Time ran out for {pub.who(seat)} in game {g} ({pub.heading}): the server played {words} for that seat."]
-    elif kind == "forfeit":
-        if pub.status != "running":
-            return None  # the game-over mail says it
-        lines = [f"Time ran out for {pub.who(seat)} in game {g} ({pub.heading}): that seat forfeits and is out."]
-    elif kind == "vacation":
-        until = str(data.get("until") or "").replace("T", " ").replace("Z", " UTC")
-        lines = [
-            f"{data.get('name')} is on vacation for {data.get('days')} day(s), until {until}:",
-            f"their clocks in game {g} ({pub.heading}) wait for them.",
-        ]
-    else:
-        return None
-    lines += ["", *summary_lines(pub), *_footer(settings, g, account_id)]
-    return "\n".join(lines) + "\n"
 
 
 def deadline_notice(

@@ -28,7 +28,7 @@ from typer.testing import CliRunner
 
 import engines
 from client.play import Player
-from server.mail import notices
+from server.mail import compose
 from server.mail.mailer import MailLoop, Sender, SmtpConfig
 from server.store.models import Mail, database, utcnow
 from tests.conftest import LiveServer
@@ -301,11 +301,11 @@ def test_two_sender_processes_on_one_postgresql_never_send_a_row_twice(tmp_path:
             now = utcnow()
             for i in range(n):
                 rcpt = f"p{i}@example.org"
-                msg = notices.compose(
+                msg = compose.compose(
                     settings, kind="turn", to_name=None, to_addr=rcpt, subject=f"mail {i}", text=f"mail {i}\n",
                     msg_id=f"<load.{i}@example.org>", game_id=None, account_id=None, when=now,
                 )
-                Mail.create(to_addr=rcpt, kind="turn", message=notices.as_text(msg), key=f"load:{i}", created=now, next_try=now)
+                Mail.create(to_addr=rcpt, kind="turn", message=compose.as_text(msg), key=f"load:{i}", created=now, next_try=now)
         env = {
             **os.environ, "DATABASE_URL": url, "PBEM_SMTP_HOST": "127.0.0.1", "PBEM_SMTP_PORT": str(smtp.port),
             "PBEM_SMTP_SECURITY": "none", "PBEM_MAIL_FROM": "pbem <pbem@example.org>",

@@ -19,7 +19,7 @@ import pytest
 from flask import Flask
 
 import engines
-from server.mail import notices
+from server.mail import addressing, compose, notices, texts
 from server.mail.mailer import Sender, SmtpConfig
 from server.store.models import Account, Entry, Mail, MailPref, database, utcnow
 from tests.protocol.toy import ToyEngine
@@ -133,12 +133,12 @@ def test_threading_headers_message_ids_and_unsubscribe(three: tuple[Caller, Call
 
 
 def test_message_ids_are_stable() -> None:
-    settings = notices.MailSettings("pbem <pbem@example.org>", "https://pbem.example.org", b"k" * 32, "pip install pbem")
-    rcpt = notices.recipient_id(7, "ada@example.org")
-    one = notices.message_id(settings, "3f2a9c01d2e4b5a6", 12, "turn", rcpt)
-    assert one == notices.message_id(settings, "3f2a9c01d2e4b5a6", 12, "turn", rcpt)
-    assert one != notices.message_id(settings, "3f2a9c01d2e4b5a6", 13, "turn", rcpt)
-    assert one.endswith("@example.org>") and notices.root_id(settings, "3f2a9c01d2e4b5a6") == "<game-3f2a9c01d2e4b5a6@example.org>"
+    settings = addressing.MailSettings("pbem <pbem@example.org>", "https://pbem.example.org", b"k" * 32, "pip install pbem")
+    rcpt = addressing.recipient_id(7, "ada@example.org")
+    one = addressing.message_id(settings, "3f2a9c01d2e4b5a6", 12, "turn", rcpt)
+    assert one == addressing.message_id(settings, "3f2a9c01d2e4b5a6", 12, "turn", rcpt)
+    assert one != addressing.message_id(settings, "3f2a9c01d2e4b5a6", 13, "turn", rcpt)
+    assert one.endswith("@example.org>") and addressing.root_id(settings, "3f2a9c01d2e4b5a6") == "<game-3f2a9c01d2e4b5a6@example.org>"
 
 
 def test_your_turn_is_sent_when_the_deciding_seat_changes_not_per_decision(three: tuple[Caller, Caller, Caller]) -> None:
@@ -309,14 +309,14 @@ def test_preference_rows_survive_as_one_per_account(three: tuple[Caller, Caller,
 
 
 def test_compose_is_pure_and_plain_text() -> None:
-    settings = notices.MailSettings("pbem <pbem@example.org>", "https://pbem.example.org", b"k" * 32, "pip install pbem")
-    pub = notices.Public(
+    settings = addressing.MailSettings("pbem <pbem@example.org>", "https://pbem.example.org", b"k" * 32, "pip install pbem")
+    pub = texts.Public(
         game_id="3f2a9c01d2e4b5a6", title="Der Feuersalamander", seats=3,
-        players=[notices.Player(0, "ada", "King"), notices.Player(1, "bo", "Queen"), notices.Player(2, "cy", "Jack")],
+        players=[texts.Player(0, "ada", "King"), texts.Player(1, "bo", "Queen"), texts.Player(2, "cy", "Jack")],
         seat_names=["King", "Queen", "Jack"], status="running", to_move=1, head_seq=42,
         view={"scores": [12, 30, 0]}, moves=["41. ada (King): throw", "42. ada (King): discard row 3"], result=None,
     )
-    text = notices.turn_text(settings, pub, 2)
+    text = texts.turn_text(settings, pub, 2)
     assert text.startswith(
         "It is your turn in game 3f2a9c01d2e4b5a6 (Der Feuersalamander, 3 players): run `pbem show 3f2a9c01d2e4b5a6`"
     )
@@ -326,8 +326,8 @@ def test_compose_is_pure_and_plain_text() -> None:
     when = dt.datetime(2026, 11, 30, 12, 0)
     args = dict(kind="turn", to_name="bo", to_addr="bo@example.org", subject="s", text=text,
                 msg_id="<x@example.org>", game_id=pub.game_id, account_id=2, when=when)
-    a = notices.as_text(notices.compose(settings, **args))  # type: ignore[arg-type]
-    assert a == notices.as_text(notices.compose(settings, **copy.deepcopy(args)))  # type: ignore[arg-type]
+    a = compose.as_text(compose.compose(settings, **args))  # type: ignore[arg-type]
+    assert a == compose.as_text(compose.compose(settings, **copy.deepcopy(args)))  # type: ignore[arg-type]
     assert "Date: Mon, 30 Nov 2026 12:00:00 GMT" in a or "Date: Mon, 30 Nov 2026 12:00:00 +0000" in a
     assert a.isascii()
 

@@ -1,6 +1,6 @@
 """A mail's header lines are the same whether written as given or parsed first (issue 9).
 
-`notices.compose` writes short printable-ASCII header values as they are (`_plain`), which
+`compose.compose` writes short printable-ASCII header values as they are (`_plain`), which
 saves the header registry's parse in every append's transaction; for those values the
 registry writes back the very same line. These tests compose the same mails both ways, the
 second with every header parsed as `msg[name] = value` does and the body set by set_content,
@@ -18,10 +18,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.mail import notices
+from server.mail import addressing, compose, notices
 
-SETTINGS = notices.settings_from_config({"PUBLIC_URL": "https://pbem.example.org"}, b"k" * 32)
-ODD = notices.settings_from_config(
+SETTINGS = addressing.settings_from_config({"PUBLIC_URL": "https://pbem.example.org"}, b"k" * 32)
+ODD = addressing.settings_from_config(
     {"PUBLIC_URL": "https://p.example.org/" + "x" * 80, "MAIL_FROM": "Spiele Ümläut <spiel@example.org>"}, b"s" * 32
 )
 
@@ -38,14 +38,14 @@ def both(**kw: Any) -> tuple[str, str | None]:
     """The mail both ways; None for the second when the header registry cannot parse a value
     (it raises on some odd message ids, which a refused email move's reply may quote). The
     first is also checked against what the email package's generator writes for it."""
-    msg = notices.compose(**kw)
-    fast = notices.as_text(msg)
-    assert fast == msg.as_string(policy=notices.POLICY)
+    msg = compose.compose(**kw)
+    fast = compose.as_text(msg)
+    assert fast == msg.as_string(policy=compose.POLICY)
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(notices, "_plain", _parsed)
-        m.setattr(notices, "_text", _content)
+        m.setattr(compose, "_plain", _parsed)
+        m.setattr(compose, "_text", _content)
         try:
-            slow = notices.as_text(notices.compose(**kw))
+            slow = compose.as_text(compose.compose(**kw))
         except (IndexError, ValueError):
             slow = None
     return fast, slow
@@ -86,7 +86,7 @@ def test_written_as_given_or_parsed_the_mail_is_the_same(
     mail = ODD if odd else SETTINGS
     fast, slow = both(
         settings=mail, kind=kind, to_name=name, to_addr=f"{local}@example.org",
-        subject=subject, text=text, msg_id=notices.message_id(mail, game, 7, kind, "r"),
+        subject=subject, text=text, msg_id=addressing.message_id(mail, game, 7, kind, "r"),
         game_id=game, account_id=account, when=when,
         reply_to=notices.token_address(mail, token) if token else None, in_reply_to=reply,
     )
@@ -112,11 +112,11 @@ def test_a_your_turn_mail_reads_as_before() -> None:
         "Content-Type", "Content-Transfer-Encoding", "MIME-Version",
     ]
     assert "Date: Mon, 30 Nov 2026 12:00:00 +0000\n" in fast
-    msg = notices.compose(
+    msg = compose.compose(
         SETTINGS, kind="turn", to_name="Ada", to_addr="ada@example.org", subject="your turn", text="Hi.\n",
         msg_id="<m@pbem.example.org>", game_id="0123456789abcdef", account_id=4, when=dt.datetime(2026, 1, 1),
     )
     assert all(type(value) is str for _, value in msg.raw_items())
     with pytest.MonkeyPatch.context() as m:  # as_text's direct way is taken: no generator
         m.setattr(EmailMessage, "as_string", None)
-        assert notices.as_text(msg).endswith("\n\nHi.\n")
+        assert compose.as_text(msg).endswith("\n\nHi.\n")

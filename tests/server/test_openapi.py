@@ -27,7 +27,7 @@ from protocol.entries import envelope, sign_envelope
 from protocol.keys import SigningKey
 from server.http.app import create_app
 from server.http.openapi import OPS, document, statuses
-from server.mail.notices import unsubscribe_token
+from server.mail.addressing import unsubscribe_token
 from server.store.models import Account
 from tests.protocol.toy import TOY
 from tests.server.conftest import Caller

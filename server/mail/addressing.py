@@ -1,0 +1,109 @@
+"""What mail needs from the server's configuration, and the ids and tokens derived from it:
+a stable Message-ID per mail (game, seq, kind, recipient), one thread root per game
+(`<game-ID@DOMAIN>`), the outbox's dedupe keys, and the per-account HMAC token of the
+List-Unsubscribe link (RFC 8058 one-click). Pure: no database, no request.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass
+from email.utils import formataddr, parseaddr
+from typing import Any
+from urllib.parse import urlsplit
+
+
+@dataclass(frozen=True)
+class MailSettings:
+    """What composing needs from the server's configuration."""
+
+    mail_from: str  # "pbem <pbem@example.org>"
+    public_url: str | None  # links in the mail; None: the URL the request came in on
+    secret: bytes  # HMAC key for unsubscribe tokens
+    install: str  # how someone without pbem installs it
+
+    @property
+    def domain(self) -> str:
+        """The right-hand side of Message-IDs: the From domain, else the public URL's host."""
+        addr = parseaddr(self.mail_from)[1]
+        if "@" in addr:
+            return addr.rsplit("@", 1)[1].lower()
+        host = urlsplit(self.public_url or "").hostname
+        return host or "pbem.invalid"
+
+    def base_url(self) -> str:
+        if self.public_url:
+            return self.public_url.rstrip("/")
+        try:
+            from flask import has_request_context, request
+
+            if has_request_context():
+                return request.url_root.rstrip("/")
+        except ImportError:  # pragma: no cover - flask is a dependency
+            pass
+        return "http://localhost:8470"
+
+
+# pbem is not on PyPI (a package called pbem there is not this one): without
+# PBEM_CLIENT_INSTALL the invitation can only say where to ask.
+DEFAULT_INSTALL = "pip install the pbem client from its source (Python 3.11+; the server's operator says where)"
+
+
+def settings_from_config(config: Any, seed: bytes) -> MailSettings:
+    """MailSettings from the app's config; the unsubscribe secret derives from the server key
+    (so every worker and host sharing the key agrees) unless MAIL_SECRET is set."""
+    public = config.get("PUBLIC_URL") or None
+    secret_text = config.get("MAIL_SECRET")
+    if secret_text:
+        secret = hashlib.sha256(str(secret_text).encode()).digest()
+    else:
+        secret = hmac.new(seed, b"pbem/v1/mail-secret", hashlib.sha256).digest()
+    mail_from = config.get("MAIL_FROM")
+    if not mail_from:
+        host = urlsplit(public or "").hostname or "localhost"
+        mail_from = formataddr(("pbem", f"pbem@{host}"))
+    return MailSettings(
+        mail_from=str(mail_from),
+        public_url=public,
+        secret=secret,
+        install=str(config.get("CLIENT_INSTALL") or DEFAULT_INSTALL),
+    )
+
+
+# -- ids, tokens ---------------------------------------------------------------------------
+
+
+def _hash(text: str, n: int = 12) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:n]
+
+
+def recipient_id(account_id: int | None, address: str) -> str:
+    return f"a{account_id}" if account_id is not None else f"e{_hash(address.lower(), 16)}"
+
+
+def root_id(settings: MailSettings, game_id: str) -> str:
+    """The thread every mail of a game replies to."""
+    return f"<game-{game_id}@{settings.domain}>"
+
+
+def message_id(settings: MailSettings, game_id: str | None, seq: int | str, kind: str, recipient: str) -> str:
+    """Stable: the same mail (game, seq, kind, recipient) always has the same id."""
+    where = f"{game_id}.{seq}" if game_id else str(seq)
+    return f"<{kind}.{where}.{_hash(recipient)}@{settings.domain}>"
+
+
+def dedupe_key(kind: str, game_id: str | None, seq: int | str, recipient: str) -> str:
+    return f"{kind}:{game_id or '-'}:{seq}:{recipient}"
+
+
+def unsubscribe_token(secret: bytes, account_id: int) -> str:
+    return hmac.new(secret, f"pbem/v1/unsubscribe\n{account_id}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def check_unsubscribe(secret: bytes, account_id: int, token: str) -> bool:
+    return hmac.compare_digest(unsubscribe_token(secret, account_id), token)
+
+
+def unsubscribe_url(settings: MailSettings, account_id: int) -> str:
+    return f"{settings.base_url()}/v1/mail/unsubscribe/{account_id}/{unsubscribe_token(settings.secret, account_id)}"
