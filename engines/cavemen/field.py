@@ -8,8 +8,12 @@ owns rows 5-6 and begins with row 4. Only the caves of rows 3 and 4 change hands
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from engines.core import IllegalMove
+
+NAMES = ["Red", "Blue"]  # by seat: Red plays up from rows 1-3, Blue down from rows 4-6
 PATHS = 4
 ROWS = 6
 COLS = "ABC"
@@ -31,6 +35,15 @@ def row_of(i: int) -> int:
 
 def on_field(path: int, row: int) -> bool:
     return 0 <= path < PATHS and 1 <= row <= ROWS
+
+
+def position(move: Mapping[str, Any], pk: str, rk: str) -> tuple[int, int]:
+    """The position a move names under the keys `pk` (path) and `rk` (row), or IllegalMove:
+    apply accepts only whole numbers (no 1.0 or true for 1), so a signed move has one meaning."""
+    p, r = move.get(pk), move.get(rk)
+    if type(p) is not int or type(r) is not int or not on_field(p, r):
+        raise IllegalMove(f"no position P{p} r{r}: paths P0..P3, rows r1..r6")
+    return p, r
 
 
 _BESIDE = tuple(tuple(c for c in (p - 1, p) if 0 <= c < len(COLS)) for p in range(PATHS))

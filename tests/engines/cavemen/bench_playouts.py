@@ -1,4 +1,5 @@
-"""How fast is Cavemen's apply() in random playouts? (issue 10 aims at 20,000 a second)
+"""How fast is Cavemen's apply() in random playouts? (aim: 20,000 a second, the engine
+rate `make bench` reports)
 
     .venv/bin/python tests/engines/cavemen/bench_playouts.py [GAMES]
 

@@ -8,7 +8,7 @@ from typing import Any
 from engines.cavemen import ENGINE as E
 from engines.cavemen import cards
 from engines.cavemen.field import index
-from engines.cavemen.rules import _fresh_tm
+from engines.cavemen.turns import fresh_tm
 from engines.core import Event, Rng
 
 RED, BLUE = 0, 1
@@ -23,7 +23,7 @@ def board(open_game: bool = False, turn: int = RED, phase: str = "move", turn_no
         inactive=[[], []],
         turn=turn,
         turn_no=turn_no,
-        tm=_fresh_tm(),
+        tm=fresh_tm(),
         pending={"kind": phase, "seat": turn},
     )
     return state

@@ -1,4 +1,5 @@
-"""Edge-case scenarios of a hostile rules review (issue 10): the corners a judge would try.
+"""Edge-case scenarios of a hostile rules review: the corners a judge checking the engine
+against the rulebook would try.
 
 Each test cites the rulebook section ("Turn Overview", "Special Abilities", ...) or the
 ruling (CV-n) it checks, in the closed and, where it differs, the open game. Positions
@@ -14,7 +15,7 @@ import pytest
 from engines.cavemen import ENGINE as E
 from engines.cavemen import cards
 from engines.cavemen.field import index
-from engines.cavemen.rules import _fresh_tm
+from engines.cavemen.turns import fresh_tm
 from engines.core import IllegalMove, Rng
 from tests.engines.cavemen.scenario import BLUE, RED, at, board, do, first, kinds, moves, put
 
@@ -546,7 +547,7 @@ def test_cv16_open_game_turned_face_down_again_it_stays_known_and_zippy_may_turn
     assert at(s, 2, 5)["up"] is False and "card" not in first(ev, "moved").data
     assert E.view(s, RED)["field"][index(2, 5)]["card"] == "ballsy"
     assert "B:Ballsy!" in E.render(E.view(s, RED))
-    s["turn"], s["pending"], s["tm"] = RED, {"kind": "move", "seat": RED}, _fresh_tm()
+    s["turn"], s["pending"], s["tm"] = RED, {"kind": "move", "seat": RED}, fresh_tm()
     s, _ = do(s, "attack P1 r4 from P1 r3")  # Zippy loses; its owner may still name a card
     assert moves(s) == ["reveal P2 r5", "no reveal"]
     s, _ = do(s, "reveal P2 r5")
