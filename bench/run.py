@@ -15,10 +15,14 @@
    (gunicorn, 2 workers), moves a second over the requests a second of a bare Flask app
    doing one signature check and one INSERT (bench.http_load, bench.ceiling_app), on SQLite
    and PostgreSQL: goal 0.5 at least.
+6. CLI start: `pbem --help`, `pbem --version` and `pbem show GAME` (local server) against a
+   bare `python -c pass`, and against the code before the reorganisation (bench.cli_start):
+   goals x4 at most for --help and --version, show at most half of before.
 
 Prints a short table, then one JSON document with every figure (`--json-only` for the
 document alone). `python -m bench.run [MOVES_PER_SIDE] [--plies N] [--quick]`; `--quick`
-(or PBEM_BENCH_QUICK=1) runs every part smaller (flatness at move 1,000) and says so.
+(or PBEM_BENCH_QUICK=1) runs every part smaller (flatness at move 1,000, 3 CLI rounds) and
+says so.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ import statistics
 from typing import Any
 
 import engines
-from bench import before
+from bench import before, cli_start
 from bench.audit_rate import audit_vs_ed25519
 from bench.flatness import TOY, flatness_all, min_n
 from bench.http_load import http_load
@@ -90,15 +94,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--http-games", type=int, default=16, help="games of the HTTP load, two bot players each (default 16)")
     parser.add_argument("--http-moves", type=int, default=None, help="moves per game of the HTTP load (default 60; quick 15)")
     parser.add_argument("--http-rounds", type=int, default=None, help="alternations of server and ceiling load (default 2; quick 1)")
+    parser.add_argument("--cli-rounds", type=int, default=None, help="interleaved rounds of the CLI start figures (default 9; quick 3)")
+    parser.add_argument("--cli-moves", type=int, default=None, help="bot moves a seat in the game `pbem show` shows (default 6; quick 2)")
     parser.add_argument("--no-postgres", action="store_true", help="the HTTP load on SQLite only")
     parser.add_argument("--quick", action="store_true", help="every part smaller, for a fast run (or PBEM_BENCH_QUICK=1)")
     parser.add_argument("--json-only", action="store_true", help="print the JSON document only")
-    parser.add_argument("--no-before", action="store_true", help="skip timing the code before issue 9")
+    parser.add_argument("--no-before", action="store_true", help="skip timing the code before (the engines before the speed work, the CLI before the reorganisation)")
     args = parser.parse_args(argv)
     quick = args.quick or os.environ.get("PBEM_BENCH_QUICK", "") not in ("", "0")
     sizes = {
         "moves_per_side": (400, 100), "plies": (4000, 1000), "fs_moves": (600, 200),
         "flat_n": (10_000, 1_000), "http_moves": (60, 15), "http_rounds": (2, 1),
+        "cli_rounds": (9, 3), "cli_moves": (6, 2),
     }
     for name, (full, small) in sizes.items():
         if getattr(args, name) is None:
@@ -150,6 +157,11 @@ def main(argv: list[str] | None = None) -> int:
     flat = flatness_all(args.flat_n)
     http = http_load(args.http_games, args.http_moves, args.http_rounds, postgresql=not args.no_postgres)
     ok = ok and all("errors" not in r["moves"] and "errors" not in r["ceiling"] for r in http["results"])
+    try:
+        cli = cli_start.cli_start(args.cli_rounds, args.cli_moves, before=not args.no_before)
+    except Exception as exc:  # noqa: BLE001 - a setup that fails (server, game) is reported, the other figures kept
+        cli = {"error": repr(exc)}
+    ok = ok and "error" not in cli and not any("error" in r for r in cli["rows"] if not r["command"].startswith("before_"))
     doc = {
         "quick": quick,
         "appends": appends,
@@ -157,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
         "playouts": playouts,
         "flatness": flat,
         "http": http,
+        "cli_start": cli,
     }
     if not args.json_only:
         _table(doc)
@@ -176,7 +189,7 @@ def _table(doc: dict[str, Any]) -> None:
             f"ratio {a['audit_rate_vs_ed25519']:.2f}{was}  {a['verdict']}"
         )
     print("engines: calls a second in random playouts, best of 3 (x apply / x legal_moves: against")
-    print("         'before', the code before issue 9, interleaved in this run; magier's apply did not")
+    print("         'before', the code before the speed work, interleaved in this run; magier's apply did not")
     print("         change, so no ratio; 'hooked' = magier with rules.py calling")
     print("         mechanics.movement_moves: wired since 76b118d, so it measures what 'now' does)")
     for p in doc["playouts"]:
@@ -216,6 +229,8 @@ def _goals_table(doc: dict[str, Any]) -> None:
             print(f"    error: {err}")
     if "postgresql" in h:
         print(f"  postgresql {h['postgresql']}")
+    if "cli_start" in doc:
+        cli_start.table(doc["cli_start"])
 
 
 if __name__ == "__main__":
