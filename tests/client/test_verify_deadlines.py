@@ -1,4 +1,4 @@
-"""client.verify on system entries (issue 7): what the client accepts while a game runs.
+"""client.verify on system entries (deadlines, aborts): what the client accepts while a game runs.
 
 A timeout is a step like a move (it updates the seat to move, the view commitments and the
 payloads owed); a forfeit and an abort end the game with the result their kind implies. The

@@ -1,4 +1,4 @@
-"""client.verify on email moves (issue 7): a server-attested step like a timeout.
+"""client.verify on email moves: a server-attested step like a timeout.
 
 The client follows an `email_move` like a move (seat to move, view commitments, payloads
 owed) in a game whose signed genesis has `email_moves: true`; it refuses one in a game that

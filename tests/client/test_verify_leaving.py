@@ -1,4 +1,4 @@
-"""client.verify on games of three or four where seats leave (issue 7), on the trio test engine.
+"""client.verify on games of three or four where seats leave, on the trio test engine.
 
 The client follows a resignation or forfeit that is a step (the seat is out; views, seat to
 move and payloads as after a move), and `out` entries for the forced decisions of a seat
