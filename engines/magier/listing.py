@@ -2,7 +2,7 @@
 
 DESIGN: legal moves are a function of what the seat knows. `moves_of(position, seat)` is
 the rules' move generator, and `position` may be the state (`legal_moves`) or the seat's
-view (`moves_from_view`): it reads only what `rules.view(state, seat)` carries for that
+view (`moves_from_view`): it reads only what `view.view(state, seat)` carries for that
 seat, namely the phase, whose turn it is, whether a reveal is pending, the colour and kind
 of the piece on every cell (never a value: mechanics moves pieces by colour and kind, and
 MH-11 compares positions without values), the position MH-11 bans, the options, and the

@@ -52,8 +52,6 @@ from engines.magier.shape import check_shape
 from engines.magier.state import DEFAULT_OPTIONS, SEAT_NAMES, check_options, is_blind, new_state
 from engines.magier.view import split_move, view
 
-# ---------------------------------------------------------------- the engine
-
 
 class MagierEngine(BaseEngine):
     """The Engine protocol for Das magische Hexagon (rulings MH-1..MH-15)."""
