@@ -1,0 +1,116 @@
+"""The audit's first phase: the hash chain, and every signature in it.
+
+Every entry must sit in place, link to the one before and carry the server's signature
+by the key the genesis names; every join and move must be signed by the key its seat
+joined with. None of this needs the seed, so it is checked for a running game too
+(an INCOMPLETE verdict), and it is checked before anything is replayed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engines.core import Engine
+from protocol.canonical import NotCanonical
+from protocol.entries import (
+    ENTRY_TYPES,
+    VERSION,
+    entry_hash,
+    entry_signed_by,
+    envelope_signed,
+    join_signed,
+    join_statement,
+)
+from protocol.envelope import HEX64, is_int
+from protocol.keys import is_public_key_hex
+from protocol.verdict import Fail
+
+
+class ChainCheck:
+    """What the audit has learnt so far (the game, its engine, the counts), which a failing
+    verdict reports too, and the checks of the chain and the players' signatures."""
+
+    def __init__(self, lookup: Callable[[str], Engine]) -> None:
+        self.lookup = lookup
+        self.current: int | None = None
+        self.game: str | None = None
+        self.engine_id: str | None = None
+        # "attested": moves made by email (email_move entries), which no player signed
+        self.counts = {"entries": 0, "signatures": 0, "moves": 0, "commitments": 0, "attested": 0}
+        self.final: dict[str, Any] | None = None  # the replay's last state (see final_state)
+        self.states: dict[int, dict[str, Any] | None] = {}  # seq -> the state after it (state_at)
+
+    def _chain(self, entries: list[Any]) -> None:
+        genesis = entries[0]
+        if not isinstance(genesis, dict) or genesis.get("type") != "genesis":
+            raise Fail(0, "the first entry is not a genesis entry")
+        body = genesis.get("body")
+        if not isinstance(body, dict) or not is_public_key_hex(body.get("server_key")):
+            raise Fail(0, "the genesis names no valid server key")
+        server_key = body["server_key"]
+        self.engine_id = body.get("engine") if isinstance(body.get("engine"), str) else None
+        self.game = genesis.get("game")
+        if not isinstance(self.game, str):
+            raise Fail(0, "the genesis names no game")
+        previous: str | None = None  # the hash of the entry before (each entry hashed once)
+        for i, entry in enumerate(entries):
+            if not isinstance(entry, dict):
+                raise Fail(i, "not a JSON object")
+            if entry.get("seq") != i:
+                raise Fail(
+                    i, f"says seq {entry.get('seq')!r} at position {i}: entries missing or out of order"
+                )
+            if entry.get("game") != self.game:
+                raise Fail(i, "belongs to another game")
+            if entry.get("type") not in ENTRY_TYPES:
+                raise Fail(i, f"unknown entry type {entry.get('type')!r}")
+            if not isinstance(entry.get("body"), dict):
+                raise Fail(i, "has no body")
+            if entry.get("prev") != previous:
+                raise Fail(i, "prev is not the hash of the entry before: the chain is broken")
+            try:
+                previous = entry_hash(entry)
+            except NotCanonical as exc:  # no hash, so no signature can verify
+                raise Fail(i, "the server's signature does not verify") from exc
+            if not entry_signed_by(entry, server_key, previous):
+                raise Fail(i, "the server's signature does not verify")
+            if entry.get("v") != VERSION or not isinstance(entry.get("ts"), str):
+                raise Fail(i, f"not a version {VERSION} entry (v, ts)")
+            extra = set(entry) - {"v", "game", "seq", "type", "prev", "ts", "body", "sig"}
+            if extra:
+                raise Fail(i, f"unexpected fields {sorted(extra)}")
+            self.counts["entries"] += 1
+            self.counts["signatures"] += 1
+
+    def _join(
+        self, seq: int, body: dict[str, Any], seats: int, joins: dict[int, dict[str, Any]], prev: str
+    ) -> None:
+        if set(body) != {"seat", "name", "key", "nonce", "sig"}:
+            raise Fail(seq, "a join body has exactly seat, name, key, nonce and sig")
+        seat = body.get("seat")
+        if not is_int(seat) or not 0 <= seat < seats:
+            raise Fail(seq, f"joins seat {seat!r} of a {seats}-seat game")
+        if seat in joins:
+            raise Fail(seq, f"seat {seat} joined twice")
+        key = body.get("key")
+        if not is_public_key_hex(key):
+            raise Fail(seq, "the player's key is not an Ed25519 public key")
+        try:
+            statement = join_statement(self.game or "", seat, body["name"], key, body["nonce"], prev)
+            signed = join_signed(statement, body["sig"])
+        except (KeyError, TypeError, ValueError):
+            signed = False
+        if not signed:
+            raise Fail(seq, "the player's join signature does not verify")
+        if not isinstance(body.get("nonce"), str) or not HEX64.fullmatch(body["nonce"]):
+            raise Fail(seq, "the join nonce is not 32 bytes, hex")
+        joins[seat] = body
+        self.counts["signatures"] += 1
+
+    def _check_move_signature(self, seq: int, env: Any, sig: Any, key: str, prev: str) -> None:
+        if not isinstance(env, dict) or not isinstance(sig, str) or not envelope_signed(env, sig, key):
+            raise Fail(seq, "the player's move signature does not verify")
+        if env.get("seq") != seq or env.get("prev") != prev:
+            raise Fail(seq, "the signed envelope is for another place in the log")
+        self.counts["signatures"] += 1
