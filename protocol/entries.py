@@ -35,7 +35,8 @@ def seal(entry: Entry, server_key: SigningKey) -> Entry:
 
 
 def sealed(entry: Entry, server_key: SigningKey) -> tuple[Entry, str]:
-    """The signed entry and its hash (the next entry's prev), hashing it once (issue 9)."""
+    """The signed entry and its hash (the next entry's prev), hashing it once: the hash
+    serialises the whole entry, and the caller needs it twice (to sign, and as the next prev)."""
     h = entry_hash(entry)
     return {**entry, "sig": server_key.sign(TAG_ENTRY, bytes.fromhex(h))}, h
 

@@ -4,10 +4,11 @@ Every signature is over a domain tag followed by the message, so that a
 signature made for one purpose (a move) can never be replayed for another
 (a request, a log entry).
 
-On top of what the library checks, weak encodings are refused (issue 6,
-"weak keys"): a small-order public key verifies one fixed signature for every
-message, so such keys, non-canonical keys, signatures whose R is small-order or
-non-canonical, and signatures whose S is not below the group order are invalid.
+On top of what the library checks, weak encodings are refused, because the
+library lets some through and they break what a signature promises: a small-order
+public key verifies one fixed signature for every message, so such keys,
+non-canonical keys, signatures whose R is small-order or non-canonical, and
+signatures whose S is not below the group order are invalid.
 """
 
 from __future__ import annotations
@@ -128,15 +129,17 @@ def is_strong_signature(signature: bytes) -> bool:
 def is_public_key_hex(value: object) -> bool:
     """Lower-case hex only: one value, one spelling, so nothing signed can be re-spelled.
 
-    Small-order and non-canonical keys are refused (issue 6, "weak keys").
+    Small-order and non-canonical keys are refused: a small-order key verifies one fixed
+    signature for every message.
     """
     return _public_key(value) is not None
 
 
 def _public_key(value: object) -> Ed25519PublicKey | None:
     """The loaded key for a valid public key spelling, else None. Plain strings are checked
-    and loaded once (issue 9: an audit verifies thousands of signatures by a handful of
-    keys); a str subclass, whose equality could be anything, is never looked up."""
+    and loaded once (an audit verifies thousands of signatures by a handful of keys, so
+    each key is loaded once rather than once per signature); a str subclass, whose equality
+    could be anything, is never looked up."""
     if type(value) is str:
         return _cached_key(value)
     return _load_key(value) if isinstance(value, str) else None
@@ -163,8 +166,9 @@ def _load_key(public_hex: str) -> Ed25519PublicKey | None:
 def verify(public_hex: str, tag: bytes, message: bytes, signature_hex: str) -> bool:
     """True only for a valid signature; malformed keys or signatures are simply invalid.
 
-    Weak keys and signatures are malformed here even where the library accepts them
-    (issue 6): see is_public_key_hex and is_strong_signature.
+    Weak keys and signatures are malformed here even where the library accepts them, since
+    a signature must bind its signer to one message: see is_public_key_hex and
+    is_strong_signature.
     """
     if not isinstance(signature_hex, str) or not _HEX128.fullmatch(signature_hex):
         return False
