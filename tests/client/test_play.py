@@ -55,7 +55,7 @@ def test_creating_and_joining(make_player: Callable[[str], Player]) -> None:
     south.join(game, seat=1)
     with pytest.raises(ClientError, match="already"):
         south.join(game)
-    with pytest.raises(ClientError, match=r"seat 1 \(south\) of game \w+ is taken by south"):  # issue 8 wording
+    with pytest.raises(ClientError, match=r"seat 1 \(south\) of game \w+ is taken by south"):  # the one wording of every seat error
         north.join(game, seat=1)
     north.join(game)
     with pytest.raises(ClientError, match="running: no seat"):
