@@ -418,7 +418,8 @@ def test_seed_not_hex(finished, finished_ledger):
 def test_other_seed_with_matching_commitment(finished, finished_ledger):
     """A server that swaps its seed and its genesis commitment after the joins: the first join
     signed the old genesis (its statement holds the head the joiner saw), so it fails there
-    (issue 6, attack 4: joins are bound to the game's setup)."""
+    (joins are bound to the game's setup: a server that could change its seed after the joins
+    could choose the deal)."""
     other = bytes(32)
     entries = finished["entries"]
     entries[GENESIS]["body"]["seed_commit"] = seed_commit(other)
@@ -757,7 +758,7 @@ def test_abort_with_a_wrong_result():
 
 
 def test_abort_before_start_passes():
-    """Issue 7: the creator may abort a game that never started; its log ends with the abort."""
+    """The creator may abort a game that never started; its log ends with the abort."""
     ledger = Ledger("abort-early")
     ledger.join(0)
     ledger.abort("nobody came")

@@ -1,5 +1,6 @@
-"""Owner-held secrets in the log (issue 12): blind magier games written the way the server
-writes them (tests/protocol/ledger.py), then audited, tampered with, and followed by the client.
+"""Owner-held secrets in the log (a blind placement never reaches the server): blind magier
+games written the way the server writes them (tests/protocol/ledger.py), then audited,
+tampered with, and followed by the client.
 
 A blind game's final reveal lists no placement: the server never had one. Every burnt wisdom
 was opened by its owner's signed reveal move, and the audit checks each opening against the

@@ -1,4 +1,4 @@
-"""The fast canonical JSON (issue 9) is byte for byte the reference `rfc8785`.
+"""The fast canonical JSON (written by the C encoder for speed) is byte for byte the reference `rfc8785`.
 
 protocol.canonical writes the protocol's value domain with the C JSON encoder and sends
 everything else to rfc8785. These tests compare the two on generated values: every

@@ -1,4 +1,4 @@
-"""Deadlines in the log (issue 7): the genesis `deadline` member, `timeout` and `forfeit` entries.
+"""Deadlines in the log: the genesis `deadline` member, `timeout` and `forfeit` entries.
 
 The toy ledger writes them with the same protocol.steps functions as the server; the audit
 replays a timeout's random move from the revealed seed and compares the body byte for byte,

@@ -1,4 +1,4 @@
-"""Reply by email in the log (issue 7): the genesis `email_moves` member and `email_move` entries.
+"""Reply by email in the log: the genesis `email_moves` member and `email_move` entries.
 
 The toy ledger writes them with protocol.steps.email_move as the server does; the audit
 recomputes the token from the revealed seed, replays the move with `email_key(seq)` and

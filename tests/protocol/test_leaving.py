@@ -1,4 +1,4 @@
-"""Leaving a game of three or four (issue 7), on the `trio` test engine (tests/protocol/trio.py).
+"""Leaving a game of three or four, on the `trio` test engine (tests/protocol/trio.py).
 
 With more than two seats, in an engine that lets seats leave, a resignation or forfeit is a
 step: the seat is out and ranks last, the others play on, and the server makes the out

@@ -1,4 +1,5 @@
-"""protocol.canonical.loads_strict: JSON with exactly one reading (issue 6).
+"""protocol.canonical.loads_strict: JSON with exactly one reading, so no two
+readers can see two different logs in one file.
 
 An export (or a request body) whose JSON another reader could read differently is
 refused: a key given twice (Python's json keeps the last value, other readers the first

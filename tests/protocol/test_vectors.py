@@ -294,8 +294,9 @@ def test_join_vector(player):
 
 
 def test_nonce_vectors(player):
-    """Issue 6, attack 2: a move's nonce is a function of the key and the place in the log,
-    so a re-submission at the same head carries the same nonce (and the same throw)."""
+    """A move's nonce is a function of the key and the place in the log, so a re-submission
+    at the same head carries the same nonce (and the same throw): a server that refuses a
+    move cannot re-roll it."""
     key = nonce_key(player)
     assert key == hmac.new(bytes.fromhex(PLAYER_SEED), b"pbem/v1/nonce-key", hashlib.sha256).digest()
     move_message = b"pbem/v1/nonce/move\n" + canonical({"game": "g1", "prev": ENVELOPE_PREV, "seq": 4})

@@ -1,4 +1,4 @@
-"""Issue 6, "weak keys": small-order and non-canonical keys and signatures are refused.
+"""Weak keys: small-order and non-canonical keys and signatures are refused.
 
 A small-order Ed25519 public key (the identity point `01 00..00`, for one) makes
 `[k]A` vanish from the verification equation `[S]B = R + [k]A`, so one fixed
@@ -103,14 +103,14 @@ def order_divides_8(pt: tuple[int, int]) -> bool:
 
 
 def test_weak_keys_issue6_constants_match_protocol_keys():
-    """Issue 6 (weak keys): protocol.keys uses the same p, L and blocklist as these proofs."""
+    """protocol.keys uses the same p, L and blocklist as these proofs."""
     assert FIELD_P == P
     assert GROUP_L == L
     assert SMALL_ORDER_Y == {0, 1, P - 1, Y8, P - Y8}
 
 
 def test_weak_keys_issue6_each_blocklisted_y_is_a_point_of_order_dividing_8():
-    """Issue 6 (weak keys): each listed y gives, with either sign, a point P with 8P = identity."""
+    """Each listed y gives, with either sign, a point P with 8P = identity."""
     orders = {}
     for y in sorted(SMALL_ORDER_Y):
         for sign in (0, 1):
@@ -128,7 +128,7 @@ def test_weak_keys_issue6_each_blocklisted_y_is_a_point_of_order_dividing_8():
 
 
 def test_weak_keys_issue6_blocklist_is_the_whole_8_torsion():
-    """Issue 6 (weak keys): the multiples of one order-8 point have exactly the listed y values.
+    """The multiples of one order-8 point have exactly the listed y values.
 
     The 8-torsion of edwards25519 is cyclic of order 8 (the curve has order 8 * L, L
     prime), so it has exactly 8 points and these are all of them: nothing is missing.
@@ -140,7 +140,7 @@ def test_weak_keys_issue6_blocklist_is_the_whole_8_torsion():
 
 
 def test_weak_keys_issue6_group_order_l_and_base_point():
-    """Issue 6 (weak keys): L is the order of B (LB = identity, B != identity); B is RFC 8032's."""
+    """L is the order of B (LB = identity, B != identity); B is RFC 8032's."""
     b = (x_from_y(BASE_Y, 0), BASE_Y)
     assert encode(b).hex() == "58" + "66" * 31
     assert b != IDENTITY and mul(L, b) == IDENTITY
@@ -148,7 +148,7 @@ def test_weak_keys_issue6_group_order_l_and_base_point():
 
 
 def test_weak_keys_issue6_random_public_key_is_not_small_order():
-    """Issue 6 (weak keys): a generated key decodes to a point of order L, not a small-order one."""
+    """A generated key decodes to a point of order L, not a small-order one."""
     for _ in range(3):
         raw = bytes.fromhex(SigningKey.generate().public_hex)
         pt = decode(raw)
@@ -181,7 +181,7 @@ def library_accepts(public_hex: str, message: bytes, signature_hex: str) -> bool
 
 @pytest.mark.parametrize("sig", [FIXED_SIG_B, FIXED_SIG_ID])
 def test_weak_keys_issue6_identity_key_attack_library_accepts_protocol_refuses(sig):
-    """Issue 6 (weak keys): `cryptography` accepts one fixed signature of the identity key
+    """`cryptography` accepts one fixed signature of the identity key
     for two different messages (true on the version pinned here); protocol.keys refuses it."""
     m1, m2 = TAG_MOVE + b'{"move":"resign"}', TAG_MOVE + b'{"move":"win"}'
     assert library_accepts(IDENTITY_KEY, m1, sig)
@@ -212,7 +212,7 @@ NON_CANONICAL_KEYS = [
 
 
 def test_weak_keys_issue6_encoding_lists_are_complete():
-    """Issue 6 (weak keys): 5 y values, two of them (0, 1) also spelled y + p, each with 2 signs."""
+    """5 y values, two of them (0, 1) also spelled y + p, each with 2 signs."""
     assert len(SMALL_ORDER_KEYS) == len(set(SMALL_ORDER_KEYS)) == 14
     assert len(NON_CANONICAL_KEYS) == 38
     assert IDENTITY_KEY in SMALL_ORDER_KEYS
@@ -220,7 +220,7 @@ def test_weak_keys_issue6_encoding_lists_are_complete():
 
 @pytest.mark.parametrize("key", SMALL_ORDER_KEYS)
 def test_weak_keys_issue6_small_order_keys_refused(key):
-    """Issue 6 (weak keys): every encoding of a small-order point is refused as a key."""
+    """Every encoding of a small-order point is refused as a key."""
     raw = bytes.fromhex(key)
     assert is_small_order_point(raw)
     assert not is_public_key_hex(key)
@@ -230,14 +230,14 @@ def test_weak_keys_issue6_small_order_keys_refused(key):
 
 @pytest.mark.parametrize("key", NON_CANONICAL_KEYS)
 def test_weak_keys_issue6_non_canonical_keys_refused(key):
-    """Issue 6 (weak keys): a key whose y is p..2^255-1 (either sign bit) is refused."""
+    """A key whose y is p..2^255-1 (either sign bit) is refused."""
     assert not is_canonical_point(bytes.fromhex(key))
     assert not is_public_key_hex(key)
     assert not verify(key, TAG_MOVE, b"m", FIXED_SIG_B)
 
 
 def test_weak_keys_issue6_non_canonical_small_order_key_accepted_by_library():
-    """Issue 6 (weak keys): the library also takes y = p + 1 (the identity, non-canonical) and
+    """The library also takes y = p + 1 (the identity, non-canonical) and
     accepts the fixed signature for any message; protocol.keys refuses it."""
     key = (P + 1).to_bytes(32, "little").hex()
     assert library_accepts(key, b"one", FIXED_SIG_B)
@@ -258,7 +258,7 @@ def secret_scalar(seed_hex: str) -> int:
 
 
 def test_weak_keys_issue6_identity_r_signature_library_accepts_protocol_refuses():
-    """Issue 6 (weak keys): the key's owner can sign with R = identity (S = k*a mod L);
+    """The key's owner can sign with R = identity (S = k*a mod L);
     the library accepts that, protocol.keys refuses a small-order R."""
     signer = SigningKey.generate()
     a, pub = secret_scalar(signer.seed_hex()), bytes.fromhex(signer.public_hex)
@@ -274,7 +274,7 @@ def test_weak_keys_issue6_identity_r_signature_library_accepts_protocol_refuses(
 
 @pytest.mark.parametrize("r", SMALL_ORDER_KEYS + NON_CANONICAL_KEYS)
 def test_weak_keys_issue6_small_order_or_non_canonical_r_refused(r):
-    """Issue 6 (weak keys): a signature whose R is small-order or non-canonical is refused."""
+    """A signature whose R is small-order or non-canonical is refused."""
     signer = SigningKey.generate()
     good = signer.sign(TAG_MOVE, b"m")
     bad = r + good[64:]
@@ -283,7 +283,7 @@ def test_weak_keys_issue6_small_order_or_non_canonical_r_refused(r):
 
 
 def test_weak_keys_issue6_s_not_below_l_refused():
-    """Issue 6 (weak keys): S + L (the malleable twin of a good S) and S = L are refused."""
+    """S + L (the malleable twin of a good S) and S = L are refused."""
     signer = SigningKey.generate()
     good = signer.sign(TAG_MOVE, b"m")
     assert verify(signer.public_hex, TAG_MOVE, b"m", good)
@@ -297,7 +297,7 @@ def test_weak_keys_issue6_s_not_below_l_refused():
 
 
 def test_weak_keys_issue6_good_signatures_still_verify():
-    """Issue 6 (weak keys): honest keys and signatures are untouched by the new checks."""
+    """Honest keys and signatures are untouched by these checks."""
     for _ in range(20):
         signer = SigningKey.generate()
         sig = signer.sign(TAG_MOVE, b"m")
