@@ -1,4 +1,5 @@
-"""Der Feuersalamander's log events in words (`pbem log`, issue 8): pure, no rules here."""
+"""Der Feuersalamander's log events in words, for `pbem log` (a log a person reads, not JSON):
+pure, no rules here."""
 
 from __future__ import annotations
 

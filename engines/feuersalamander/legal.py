@@ -121,8 +121,8 @@ def enumerate_claims(hand: list[str], seat: int, seats: int) -> list[Move]:
     """Every claim of the FS-19 form that the hand allows, in a fixed order (most own cards first).
 
     The list is new, its moves are not: they are made once per (own cards, seat, seats) and
-    shared by every call (issue 9: up to 2,730 claims per call). Treat moves as values: copy one
-    before changing it."""
+    shared by every call, so a list of up to 2,730 claims costs one new list, not 2,730 new
+    moves, each time it is asked for. Treat moves as values: copy one before changing it."""
     out: list[Move] = []
     hand = cards.sorted_cards(hand)
     for size in range(len(hand), -1, -1):

@@ -1,4 +1,9 @@
-"""Der Feuersalamander (Noris 1987; rulings FS-1..FS-25 in RULES.md): state, transitions, the Engine.
+"""Der Feuersalamander (Noris 1987; rulings FS-1..FS-25 in RULES.md): the state, the Engine.
+
+The Engine here dispatches; the rules live where the rulebook splits them, each module one
+job: deal (setup), phases (one handler per pending decision), claims (laying down),
+scoring (the end and the ranks), leaving, turn (who is next), hands (cards in and out of a
+hand), legal (what a seat may do), view (what a seat may see), copies (states are values).
 
 The state is plain JSON data. One seat decides at a time; `state["pending"]`
 says who and what. Every decision is a move, forced ones included:
@@ -85,7 +90,7 @@ Readings of the rulings where they leave a choice (the nearest playable one):
   in which nobody ever claims right; random bots only finish low targets.
 - FS-9 / FS-11 setup deals, then throws for the start player (public); the
   pair discards of the deal are moves in seat order before the first throw.
-- Leaving (issue 7; the rulebook has no rule for it): with three or four seats a
+- Leaving (the rulebook has no rule for it): with three or four seats a
   seat that resigns or forfeits is out (`leave`; `state["out"]`, in leaving order,
   absent while nobody left; in the view too). It ranks below every seat still in
   (the one that left first lowest) and cannot win; its turns are skipped, a turn it
@@ -102,178 +107,31 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.core import BadOptions, BaseEngine, Event, IllegalMove, Move, Rng, Seat, State, View
-from engines.feuersalamander import bots, cards, circuit, legal, notation, render, sticks
+from engines.feuersalamander import bots, deal, leaving, legal, notation, render
 from engines.feuersalamander.circuit import NAMES
+from engines.feuersalamander.copies import detached, fresh
 from engines.feuersalamander.legal import enumerate_claims, max_claims
+from engines.feuersalamander.phases import HANDLERS
+from engines.feuersalamander.scoring import game_result
+from engines.feuersalamander.seats import TURN_KINDS, out_seats
+from engines.feuersalamander.view import view as seat_view
 
-__all__ = ["NAMES", "Feuersalamander", "enumerate_claims", "game_result", "max_claims"]
+__all__ = ["NAMES", "TURN_KINDS", "Feuersalamander", "enumerate_claims", "game_result", "max_claims"]
 
 DEFAULT_TARGET = 84
-
-
-# Append-only histories: their entries are never changed once written, so a new
-# state may share them (a full copy per move would grow with the game).
-_HISTORIES = ("questions", "claims", "start_throws")
-
-
-_LEAVES = frozenset({str, int, bool, float, type(None)})
-
-
-def _detach(value: Any) -> Any:
-    """A copy of JSON data sharing no list or dict with the original (tuples become lists,
-    as a JSON round trip makes them), leaves checked inline: `view` copies every state field
-    it hands out this way (issue 9: a JSON round trip per view cost more than the rest of it)."""
-    t = type(value)
-    if t is list or t is tuple:
-        return [v if type(v) in _LEAVES else _detach(v) for v in value]
-    if t is dict:
-        return {k: v if type(v) in _LEAVES else _detach(v) for k, v in value.items()}
-    return value
-
-
-# What apply and leave change in place: these lists (and the per-seat lists inside the
-# nested ones) are copied for the new state. Everything else is only ever replaced, never
-# changed in place (pending, last_throw, last_keys, result, options, the entries of
-# questions, claims, laid, stones, drawn, exchanges), so the new state shares it with the
-# old one (issue 9: no deep copy of unchanged parts). States are values: never change one.
-_FLAT = ("deck", "discard", "losses", "figures", "stones", "scores", "exchanges", "drawn", "questions", "claims")
-_NESTED = ("hands", "revealed", "laid")
-
-
-def _fresh(state: State) -> State:
-    """A new state for apply to change, leaving the input as it was."""
-    new = dict(state)
-    for key in _FLAT:
-        value = new.get(key)
-        if value is not None:
-            new[key] = list(value)
-    for key in _NESTED:
-        new[key] = [list(v) for v in new[key]]
-    return new
-
 
 _is_int = legal.is_int
 _listed = legal.listed
 _check = legal.check
 
 
-def _clone(value: Any) -> Any:
-    """A copy of JSON data sharing no list or dict with the original."""
-    if type(value) is dict:
-        return {k: _clone(v) for k, v in value.items()}
-    if type(value) is list:
-        return [_clone(v) for v in value]
-    return value
-
-
-def _detached(events: list[Event]) -> list[Event]:
-    """Events share no objects with the state, so a reader changing one cannot change the other."""
-    return [Event(e.kind, _clone(e.data), e.to) for e in events]
-
-
-def _name(seat: int) -> str:
-    return NAMES[seat]
-
-
-# ---------------------------------------------------------------- setup helpers
-
-
-def _start_throws(seats: int, rng: Rng) -> tuple[list[list[dict[str, int]]], int]:
-    """FS-9: everyone throws one number stick; the highest starts; the tied highest re-throw."""
-    contenders = list(range(seats))
-    rounds = []
-    while True:
-        this = [{"seat": s, "value": sticks.number_stick(rng)} for s in contenders]
-        rounds.append(this)
-        best = max(t["value"] for t in this)
-        contenders = [t["seat"] for t in this if t["value"] == best]
-        if len(contenders) == 1:
-            return rounds, contenders[0]
-
-
-# ---------------------------------------------------------------- card movements
-
-
-def _lose(state: State, seat: int, card: str) -> None:
-    """A card leaves a hand (always a public act): it is no longer revealed there."""
-    state["hands"][seat].remove(card)
-    drawn = state.get("drawn")
-    if drawn and drawn[seat] is not None and drawn[seat]["card"] == card:
-        drawn[seat] = None
-    if card in state["revealed"][seat]:
-        state["revealed"][seat].remove(card)
-    state["losses"][seat] += 1
-
-
-def _reveal(state: State, seat: int, card: str) -> None:
-    if card not in state["revealed"][seat]:
-        state["revealed"][seat].append(card)
-        state["revealed"][seat] = cards.sorted_cards(state["revealed"][seat])
-
-
-def _discard(state: State, seat: int, card: str, why: str, events: list[Event]) -> None:
-    _lose(state, seat, card)
-    state["discard"].append(card)
-    events.append(Event("discarded", {"seat": seat, "card": card, "why": why}))
-
-
-def _draw(state: State, seat: int, rng: Rng, events: list[Event]) -> None:
-    """Take the top card (FS-10); renew an empty stack from the discard pile (FS-12)."""
-    if not state["deck"]:
-        if not state["discard"]:
-            events.append(Event("no_card", {"seat": seat}))
-            return
-        deck = state["discard"]
-        state["discard"] = []
-        rng.shuffle(deck)
-        state["deck"] = deck
-        events.append(Event("renewed", {"deck_size": len(deck)}))
-    card = state["deck"].pop(0)
-    state["hands"][seat] = cards.sorted_cards([*state["hands"][seat], card])
-    drawn = state.setdefault("drawn", [None] * state["seats"])
-    drawn[seat] = {"card": card, "turn": state["turn_no"]}  # for the drawer's eyes only
-    events.append(Event("drew", {"seat": seat}))
-    events.append(Event("drew", {"card": card}, to=(seat,)))
-
-
-def game_result(state: State, winner: int | None, reason: str) -> dict[str, Any]:
-    """FS-24: ranks by totals, equal totals sharing a rank (1, 2, 2, 4). Seats that left the
-    game (issue 7) rank below every seat still in, the one that left first lowest."""
-    scores = list(state["scores"])
-    gone = out_seats(state)
-    playing = [s for s in range(len(scores)) if s not in gone]
-    ranks = [0] * len(scores)
-    for s in playing:
-        ranks[s] = 1 + sum(1 for o in playing if scores[o] > scores[s])
-    for i, s in enumerate(gone):
-        ranks[s] = len(scores) - i
-    return {"winner": winner, "scores": scores, "ranks": ranks, "reason": reason}
-
-
-def out_seats(state: Mapping[str, Any]) -> list[int]:
-    """The seats that left the game, in the order they left (the key is absent until one does)."""
-    return list(state.get("out") or [])
-
-
-# The decisions of a seat's own turn: a seat that left has none (its forced ones stay:
-# deal, discard, exchange, which the server makes for it).
-TURN_KINDS = frozenset({"throw", "keys", "stone", "move", "home", "claim", "question"})
-
-
-def _exhausted(state: State) -> bool:
-    pool = state["deck"] + state["discard"] + [c for h in state["hands"] for c in h]
-    return {cards.kind(c) for c in pool} != set(cards.KINDS)
-
-
-# ---------------------------------------------------------------- the engine
-
-
 class Feuersalamander(BaseEngine):
     id = "feuersalamander"
-    # 2: views carry "drawn" and "last_keys" (issue 8), so view commitments differ from 1's;
-    # the rules are unchanged. An auditor replays only logs made with its own version.
+    # 2: views carry "drawn" and "last_keys" (for the log in words: the start throw, the key
+    # throw, the card drawn), so view commitments differ from 1's; the rules are unchanged.
+    # An auditor replays only logs made with its own version.
     # 3: with three or four seats a resigning or forfeiting seat leaves the game and the others
-    # play on (issue 7: `leave`, `out`); a game nobody leaves is played exactly as in 2.
+    # play on (`leave`, `out`); a game nobody leaves is played exactly as in 2.
     version = "3"
     title = "Der Feuersalamander"
     min_seats = 2
@@ -300,111 +158,12 @@ class Feuersalamander(BaseEngine):
     def seat_names(self, seats: int) -> list[str]:
         return NAMES[:seats]
 
-    # ------------------------------------------------------------ setup
+    # ------------------------------------------------------------ setup (engines.feuersalamander.deal)
 
     def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> tuple[State, list[Event]]:
         opts = self.check_options(options, seats)
-        deck = cards.new_deck()
-        rng.shuffle(deck)
-        hands: list[list[str]] = [[] for _ in range(seats)]
-        for _ in range(2):
-            for s in range(seats):
-                hands[s].append(deck.pop(0))
-        hands = [cards.sorted_cards(h) for h in hands]
-        rounds, first = _start_throws(seats, rng)
-        state: State = {
-            "seats": seats,
-            "options": opts,
-            "deck": deck,
-            "discard": [],
-            "hands": hands,
-            "revealed": [[] for _ in range(seats)],
-            "losses": [0] * seats,
-            "figures": ["home"] * seats,
-            "stones": [None] * seats,
-            "laid": [[] for _ in range(seats)],
-            "scores": [0] * seats,
-            "questions": [],
-            "claims": [],
-            "start_throws": rounds,
-            "start_player": first,
-            "last_throw": None,
-            "last_keys": None,
-            "drawn": [None] * seats,
-            "turn": None,
-            "turn_no": 0,
-            "pair": False,
-            "exchanges": [],
-            "pending": None,
-            "result": None,
-        }
-        events = [Event("deal", {"cards": list(h)}, to=(s,)) for s, h in enumerate(hands)]
-        events.append(Event("dealt", {"hand_sizes": [2] * seats, "deck_size": len(deck)}))
-        events.append(Event("start_throws", {"rounds": rounds, "start_player": first}))
-        self._next_deal_discard(state, 0, events)
-        return state, _detached(events)
-
-    def _next_deal_discard(self, state: State, start: int, events: list[Event]) -> None:
-        """FS-11: pairs of one kind are resolved in seat order before the first throw."""
-        for s in range(start, state["seats"]):
-            if not cards.hand_ok(state["hands"][s]):
-                state["pending"] = {"kind": "deal", "seat": s}
-                return
-        self._begin_turn(state, state["start_player"], events)
-
-    # ------------------------------------------------------------ turn flow
-
-    def _begin_turn(self, state: State, seat: int, events: list[Event]) -> None:
-        gone = out_seats(state)
-        while seat in gone:  # a seat that left has no turns (issue 7)
-            seat = (seat + 1) % state["seats"]
-        state["turn"] = seat
-        state["turn_no"] += 1
-        state["pair"] = False
-        events.append(Event("turn", {"seat": seat, "turn": state["turn_no"]}))
-        if state["figures"][seat] == "dungeon":
-            state["pending"] = {"kind": "keys", "seat": seat, "aside": [False] * 3, "throws": 0}
-        else:
-            state["pending"] = {
-                "kind": "throw",
-                "seat": seat,
-                "may_claim": state["figures"][seat] == "home",
-                "again": False,
-                "freed": False,
-            }
-
-    def _end_turn(self, state: State, events: list[Event]) -> None:
-        self._begin_turn(state, (state["turn"] + 1) % state["seats"], events)
-
-    def _after_step(self, state: State, events: list[Event]) -> None:
-        """The move and its question are done: throw again for a pair (FS-5) or end the turn."""
-        seat = state["turn"]
-        if state["pair"]:
-            state["pending"] = {"kind": "throw", "seat": seat, "may_claim": False, "again": True, "freed": False}
-        else:
-            self._end_turn(state, events)
-
-    def _finish_move(self, state: State, seat: int, dest: Any, events: list[Event]) -> None:
-        state["figures"][seat] = dest
-        events.append(Event("moved", {"seat": seat, "to": dest}))
-        if isinstance(dest, int):
-            for other, place in enumerate(state["figures"]):
-                if other != seat and place == dest:  # FS-7
-                    state["figures"][other] = "dungeon"
-                    events.append(Event("captured", {"seat": other, "by": seat, "space": dest}))
-        owner = circuit.visited_block(dest, seat)
-        if owner is not None:
-            state["pending"] = {"kind": "question", "seat": seat, "target": owner}
-        else:
-            self._after_step(state, events)
-
-    def _next_exchange(self, state: State, events: list[Event]) -> None:
-        while state["exchanges"]:
-            entry = state["exchanges"].pop(0)
-            if entry["card"] in state["hands"][entry["seat"]]:
-                state["pending"] = {"kind": "exchange", "seat": entry["seat"], "card": entry["card"]}
-                return
-        self._end_turn(state, events)
+        state, events = deal.setup(seats, opts, rng)
+        return state, detached(events)
 
     # ------------------------------------------------------------ the Engine interface
 
@@ -428,17 +187,19 @@ class Feuersalamander(BaseEngine):
         return _listed(view["pending"], view["result"], view["seat"], view["seats"], view["hand"])
 
     def apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]:
+        """The move checked as the seat's view would list it, then carried out by the handler
+        of the pending decision (engines.feuersalamander.phases) on a fresh state."""
         pending = state["pending"]
         hand = None if pending is None else state["hands"][pending["seat"]]
         move = _check(pending, state["result"], seat, state["seats"], hand, move)
         kind = pending["kind"]
-        new = _fresh(state)
+        new = fresh(state)
         events: list[Event] = []
-        getattr(self, f"_on_{kind}")(new, seat, move, rng, events)
-        self._skip_out(new, events)
-        return new, _detached(events)
+        HANDLERS[kind](new, seat, move, rng, events)
+        leaving.skip_out(new, events)
+        return new, detached(events)
 
-    # ------------------------------------------------------------ leaving (issue 7)
+    # ------------------------------------------------------------ leaving (engines.feuersalamander.leaving)
 
     def out(self, state: State) -> list[int]:
         return out_seats(state)
@@ -449,270 +210,14 @@ class Feuersalamander(BaseEngine):
         cards stay in its hand, so it can still be asked and named, and the forced decisions
         that brings (exchange or keep, a discard) are made for it. With one seat left in,
         that seat wins at once."""
-        if state["result"] is not None:
-            raise IllegalMove("the game is over")
-        if not _is_int(seat) or not 0 <= seat < state["seats"]:
-            raise IllegalMove(f"no seat {seat!r} in this game")
-        if seat in out_seats(state):
-            raise IllegalMove(f"{_name(seat)} has left the game already")
-        new = _fresh(state)
-        new["out"] = [*out_seats(state), seat]
-        events = [Event("left", {"seat": seat, "why": why})]
-        playing = [s for s in range(new["seats"]) if s not in new["out"]]
-        if len(playing) == 1:
-            reason = f"{_name(seat)} {why}: {_name(playing[0])} is the last player in"
-            self._finish(new, playing[0], reason, events)
-        else:
-            self._skip_out(new, events)
-        return new, _detached(events)
-
-    def _skip_out(self, state: State, events: list[Event]) -> None:
-        """A decision of its own turn for a seat that left: that turn ends."""
-        pending = state["pending"]
-        if pending is not None and pending["kind"] in TURN_KINDS and pending["seat"] in out_seats(state):
-            self._end_turn(state, events)
-
-    # ------------------------------------------------------------ handlers, one per pending kind
-
-    def _on_deal(self, state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-        _discard(state, seat, move["card"], "deal", events)
-        self._next_deal_discard(state, seat + 1, events)
-
-    def _on_discard(self, state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-        _discard(state, seat, move["card"], "double", events)
-        if state["pending"]["then"] == "exchange":
-            self._next_exchange(state, events)
-        else:
-            state["pending"] = {"kind": "move", "seat": seat}
-
-    def _on_throw(self, state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-        if move["type"] == "claim":
-            context = "freed" if state["pending"]["freed"] else "start"
-            self._claim(state, seat, move, context, events)
-            return
-        t = sticks.throw(rng)
-        state["last_throw"] = {"seat": seat, **t}
-        state["pair"] = sticks.is_pair(t)
-        events.append(Event("threw", {"seat": seat, **t}))
-        hand = state["hands"][seat]
-        if t["symbol"] == "salamander":
-            _draw(state, seat, rng, events)
-            if not cards.hand_ok(state["hands"][seat]):
-                state["pending"] = {"kind": "discard", "seat": seat, "then": "move"}
-                return
-        elif hand:
-            state["pending"] = {"kind": "stone", "seat": seat}
-            return
-        else:
-            events.append(Event("stone_stays", {"seat": seat}))  # FS-13: no card, no placing
-        state["pending"] = {"kind": "move", "seat": seat}
-
-    def _on_stone(self, state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-        ch = {k: move[k] for k in ("wing", "row", "field")}
-        state["stones"][seat] = ch
-        events.append(Event("stone", {"seat": seat, "chamber": ch}))
-        state["pending"] = {"kind": "move", "seat": seat}
-
-    def _on_move(self, state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-        how = move["how"]
-        n = sticks.steps(state["last_throw"], how)
-        place = state["figures"][seat]
-        events.append(Event("steps", {"seat": seat, "how": how, "steps": n}))
-        at = circuit.home_turn_step(place, seat, n, state["seats"])
-        if at is not None:
-            state["pending"] = {"kind": "home", "seat": seat, "steps": n, "at": at}
-            return
-        self._finish_move(state, seat, circuit.destination(place, seat, n, state["seats"]), events)
-
-    def _on_home(self, state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-        if move["type"] == "home":
-            state["figures"][seat] = "home"
-            events.append(Event("moved", {"seat": seat, "to": "home"}))
-            state["pending"] = {"kind": "claim", "seat": seat}
-            return
-        n = state["pending"]["steps"]
-        self._finish_move(state, seat, circuit.destination(state["figures"][seat], seat, n, state["seats"]), events)
-
-    def _on_claim(self, state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-        if move["type"] == "noclaim":
-            events.append(Event("no_claim", {"seat": seat}))
-            self._after_step(state, events)
-            return
-        self._claim(state, seat, move, "home", events)
-
-    def _on_question(self, state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-        target = state["pending"]["target"]
-        if move["type"] == "noquestion":
-            events.append(Event("no_question", {"seat": seat}))
-            self._after_step(state, events)
-            return
-        coord = move["coord"]
-        answer = coord in state["hands"][target]
-        state["questions"].append(
-            {
-                "by": seat,
-                "to": target,
-                "coord": coord,
-                "answer": answer,
-                "turn": state["turn_no"],
-                "losses": state["losses"][target],
-            }
-        )
-        events.append(Event("question", {"by": seat, "to": target, "coord": coord}))
-        events.append(
-            Event("answer", {"by": seat, "to": target, "coord": coord, "answer": answer}, to=tuple(sorted({seat, target})))
-        )
-        if state["figures"][target] == "dungeon":  # FS-17
-            state["figures"][target] = "home"
-            events.append(Event("freed", {"seat": target, "by": "question"}))
-        self._after_step(state, events)
-
-    def _on_exchange(self, state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-        card = state["pending"]["card"]
-        if move["type"] == "keep":
-            events.append(Event("kept", {"seat": seat, "card": card}))
-            self._next_exchange(state, events)
-            return
-        _discard(state, seat, card, "exchange", events)
-        _draw(state, seat, rng, events)
-        if not cards.hand_ok(state["hands"][seat]):
-            state["pending"] = {"kind": "discard", "seat": seat, "then": "exchange"}
-            return
-        self._next_exchange(state, events)
-
-    def _on_keys(self, state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-        pending = state["pending"]
-        shown, aside = sticks.key_throw(rng, pending["aside"])
-        throws = pending["throws"] + 1
-        events.append(Event("key_throw", {"seat": seat, "shown": shown, "aside": aside, "throw": throws}))
-        state["last_keys"] = {"seat": seat, "shown": shown, "aside": aside, "throw": throws, "turn": state["turn_no"]}
-        if all(aside):
-            state["figures"][seat] = "home"
-            events.append(Event("freed", {"seat": seat, "by": "keys"}))
-            state["pending"] = {"kind": "throw", "seat": seat, "may_claim": True, "again": False, "freed": True}
-        elif throws >= sticks.MAX_KEY_THROWS:
-            events.append(Event("still_prisoner", {"seat": seat}))
-            self._end_turn(state, events)
-        else:
-            state["pending"] = {**pending, "aside": aside, "throws": throws}
-
-    # ------------------------------------------------------------ laying down (FS-18..FS-22)
-
-    def _claim(self, state: State, seat: int, claim: Move, context: str, events: list[Event]) -> None:
-        """`claim` is legal.check's fresh copy: the state's records may keep its lists."""
-        own, named = claim["own"], claim["named"]
-        held = [item["card"] in state["hands"][item["seat"]] for item in named]
-        ok = all(held)
-        events.append(Event("claim", {"seat": seat, "own": own, "named": named}))
-        record = {"seat": seat, "own": own, "named": [{**i, "held": h} for i, h in zip(named, held, strict=True)], "ok": ok}
-        state["claims"].append(record)
-        if not ok:
-            self._claim_failed(state, seat, own, named, held, events)
-            return
-        for c in own:
-            _lose(state, seat, c)
-        for item in named:
-            _lose(state, item["seat"], item["card"])
-        combo = cards.sorted_cards(own + [i["card"] for i in named])
-        worth = cards.combo_value(combo)
-        state["laid"][seat].append({"cards": combo, "value": worth})
-        state["scores"][seat] += worth
-        record["value"] = worth
-        events.append(Event("laid", {"seat": seat, "cards": combo, "value": worth, "score": state["scores"][seat]}))
-        if len(own) == 2 and state["stones"][seat] is not None:  # FS-14
-            state["stones"][seat] = None
-            events.append(Event("stone_home", {"seat": seat}))
-        if state["scores"][seat] >= state["options"]["target"]:
-            reason = f"{_name(seat)} reached {state['scores'][seat]} of {state['options']['target']} points"
-            self._finish(state, seat, reason, events)
-            return
-        if _exhausted(state):
-            gone = out_seats(state)
-            playing = [s for s in range(state["seats"]) if s not in gone]
-            best = max(state["scores"][s] for s in playing)
-            leaders = [s for s in playing if state["scores"][s] == best]
-            self._finish(
-                state,
-                leaders[0] if len(leaders) == 1 else None,
-                "no complete combination can be formed from the cards left in play",
-                events,
-            )
-            return
-        if context == "freed":
-            state["pending"] = {"kind": "throw", "seat": seat, "may_claim": False, "again": False, "freed": False}
-        elif context == "home":
-            self._after_step(state, events)
-        else:
-            self._end_turn(state, events)
-
-    def _claim_failed(
-        self, state: State, seat: int, own: list[str], named: list[dict[str, Any]], held: list[bool], events: list[Event]
-    ) -> None:
-        """FS-21: to the dungeon; own and held named cards become public; holders may exchange."""
-        state["figures"][seat] = "dungeon"
-        state["pair"] = False
-        for c in own:
-            _reveal(state, seat, c)
-        queue = []
-        for item, h in zip(named, held, strict=True):
-            if h:
-                _reveal(state, item["seat"], item["card"])
-                queue.append({"seat": item["seat"], "card": item["card"]})
-        n = state["seats"]
-        queue.sort(key=lambda e: ((e["seat"] - seat) % n, cards.sort_key(e["card"])))
-        events.append(
-            Event("claim_failed", {"seat": seat, "own": own, "held": [{**i, "held": h} for i, h in zip(named, held, strict=True)]})
-        )
-        state["exchanges"] = queue
-        self._next_exchange(state, events)
-
-    def _finish(self, state: State, winner: int | None, reason: str, events: list[Event]) -> None:
-        state["result"] = game_result(state, winner, reason)
-        state["pending"] = None
-        events.append(Event("game_over", dict(state["result"])))
+        return leaving.leave(state, seat, why)
 
     # ------------------------------------------------------------ what a seat may see (FS-25)
 
     def view(self, state: State, seat: Seat | None) -> View:
-        """What `seat` may see; shares nothing with the state but the history entries'
-        own cards and throws (append-only, never changed once written)."""
-        n = state["seats"]
-        questions = []
-        for q in state["questions"]:
-            seen = seat is not None and seat in (q["by"], q["to"])
-            questions.append({**q, "answer": q["answer"] if seen else None, "seen": seen})
-        figures = _detach(state["figures"])
-        return {
-            "game": self.id,
-            "seat": seat,
-            "seats": n,
-            "names": NAMES[:n],
-            "target": _detach(state["options"]["target"]),
-            "hand": None if seat is None else cards.sorted_cards(state["hands"][seat]),
-            "hand_sizes": [len(h) for h in state["hands"]],
-            "revealed": _detach(state["revealed"]),
-            "losses": _detach(state["losses"]),
-            "figures": figures,
-            "dungeon": [s for s in range(n) if figures[s] == "dungeon"],
-            "stones": _detach(state["stones"]),
-            "deck_size": len(state["deck"]),
-            "discard": _detach(state["discard"]),
-            "laid": _detach(state["laid"]),
-            "scores": _detach(state["scores"]),
-            "start_player": _detach(state["start_player"]),
-            "last_throw": _detach(state["last_throw"]),
-            "last_keys": _detach(state.get("last_keys")),
-            "drawn": None if seat is None else _detach((state.get("drawn") or [None] * n)[seat]),
-            "turn": _detach(state["turn"]),
-            "turn_no": _detach(state["turn_no"]),
-            "pair": _detach(state["pair"]),
-            "pending": _detach(state["pending"]),
-            "result": _detach(state["result"]),
-            **({"out": out_seats(state)} if state.get("out") else {}),
-            "questions": questions,
-            "claims": [{**c, "named": [dict(i) for i in c["named"]]} for c in state["claims"]],
-            "start_throws": [[dict(t) for t in r] for r in state["start_throws"]],
-        }
+        """What `seat` may see (engines.feuersalamander.view); shares nothing with the state
+        but the history entries' own cards and throws (append-only, never changed once written)."""
+        return seat_view(state, seat, self.id)
 
     def result(self, state: State) -> dict[str, Any] | None:
         return None if state["result"] is None else dict(state["result"])
@@ -744,4 +249,3 @@ class Feuersalamander(BaseEngine):
 
     def bots(self) -> dict[str, Any]:
         return {"random": bots.random_bot, "simple": bots.simple_bot}
-

@@ -1,4 +1,5 @@
-"""How long can the list of legal moves get? Counted from the engine, and the README agrees (issue 8)."""
+"""How long can the list of legal moves get? Counted from the engine, and the README agrees
+(it once gave a figure that was too low: 2,574, not 2,731)."""
 
 from __future__ import annotations
 

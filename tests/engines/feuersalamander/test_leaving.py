@@ -1,4 +1,4 @@
-"""Leaving a game of three or four (issue 7): a resigning or forfeiting seat is out.
+"""Leaving a game of three or four (the rulebook has no rule for it): a resigning or forfeiting seat is out.
 
 It ranks last, its turns are skipped (a turn it is in the middle of ends), its cards stay
 so it can be asked and named, its forced decisions (exchange, discards) remain for the
@@ -18,6 +18,7 @@ from engines import get
 from engines.core import IllegalMove, Rng
 from engines.feuersalamander import cards
 from engines.feuersalamander.rules import TURN_KINDS, game_result
+from engines.feuersalamander.turn import end_turn
 from protocol.audit import audit
 from tests.protocol.ledger import Ledger
 
@@ -59,7 +60,7 @@ def test_the_turn_skips_a_seat_that_left() -> None:
     skipped = (turn + 1) % 4
     state, _ = E.leave(state, skipped, "forfeited")
     assert state["turn"] == turn  # not its turn: the turn goes on
-    E._end_turn(state, [])
+    end_turn(state, [])
     assert state["turn"] == (turn + 2) % 4
 
 

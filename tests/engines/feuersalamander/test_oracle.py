@@ -1,10 +1,10 @@
-"""The fast engine plays exactly as the one before issue 9 (the oracle, a frozen copy in oracle/).
+"""The fast engine plays exactly as the one before it was made fast (the oracle, a frozen copy in oracle/).
 
-Issue 9 made apply() copy only what it changes and legal_moves() reuse the moves it lists;
+Making it fast had apply() copy only what it changes and legal_moves() reuse the moves it lists;
 the rules did not change (engine version 3 still), so on thousands of random 2-, 3- and
 4-player games both engines must list the same legal moves in the same order, refuse the
 same bad moves with the same message, and reach byte-identical states, events and views
-(compared as canonical JSON, in which true is not 1). Some games have a seat leave (issue 7).
+(compared as canonical JSON, in which true is not 1). Some games have a seat leave (out of a game of three or four).
 The fast engine shares unchanged parts between states: no later move may change an earlier
 state, which the end of every game checks against snapshots. One difference is deliberate: the
 engine refuses a claim the oracle normalised (cards out of order, 'own' left out), since apply
@@ -137,7 +137,7 @@ def test_fast_engine_matches_the_oracle_on_random_games(game: dict[str, Any]) ->
 
 
 def test_each_call_lists_anew_and_apply_leaves_listed_moves_as_they_were() -> None:
-    """Claims, stone placements and questions are made once and shared between calls (issue 9):
+    """Claims, stone placements and questions are made once and shared between calls (for speed):
     emptying one returned list changes no later one, and applying a listed move changes none."""
     for seed in range(20):
         state, _ = LIVE.setup(4, {"target": 84}, Rng(b"fresh %d" % seed))

@@ -65,7 +65,7 @@ def test_render_every_view_of_a_played_game() -> None:
     assert "Game over: Monk reached 48 of 20 points" in E.render(E.view(st, 0))
 
 
-# ---------------------------------------------------------------- issue 8: start throw, key throw, the card drawn
+# ---------------------------------------------------------------- the log in words: start throw, key throw, the card drawn
 
 from tests.engines.feuersalamander.test_rules import T, play, rig  # noqa: E402
 
