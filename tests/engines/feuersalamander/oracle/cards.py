@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/feuersalamander/cards.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/feuersalamander/cards.py before the speed work (see oracle/rules.py).
 
 Salamander cards and the 84 chambers of the hiding place (FS-1, FS-2, FS-10, FS-13).
 

@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/feuersalamander/circuit.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/feuersalamander/circuit.py before the speed work (see oracle/rules.py).
 
 The circuit, the blocks and the homes (FS-4, FS-6, FS-7, FS-8).
 

@@ -1,6 +1,6 @@
 """ORACLE: a frozen copy of engines/feuersalamander/rules.py as it was before the speed work
-of issue 9 (commit beeba44). The differential tests play thousands of random games with
-this and the live engine side by side and require the same legal moves, states and events.
+(apply copying only what it changes, legal_moves reusing its moves; commit beeba44). The
+differential tests play thousands of random games with this and the live engine side by side and require the same legal moves, states and events.
 Never edit this copy to follow the live engine: a rule change needs a new oracle on purpose.
 
 Der Feuersalamander (Noris 1987; rulings FS-1..FS-25 in RULES.md): state, transitions, the Engine.
@@ -85,7 +85,7 @@ Readings of the rulings where they leave a choice (the nearest playable one):
   in which nobody ever claims right; random bots only finish low targets.
 - FS-9 / FS-11 setup deals, then throws for the start player (public); the
   pair discards of the deal are moves in seat order before the first throw.
-- Leaving (issue 7; the rulebook has no rule for it): with three or four seats a
+- Leaving (the rulebook has no rule for it): with three or four seats a
   seat that resigns or forfeits is out (`leave`; `state["out"]`, in leaving order,
   absent while nobody left; in the view too). It ranks below every seat still in
   (the one that left first lowest) and cannot win; its turns are skipped, a turn it
@@ -274,7 +274,7 @@ def normalise_claim(move: Mapping[str, Any], hand: list[str], seat: int, seats: 
 
 def game_result(state: State, winner: int | None, reason: str) -> dict[str, Any]:
     """FS-24: ranks by totals, equal totals sharing a rank (1, 2, 2, 4). Seats that left the
-    game (issue 7) rank below every seat still in, the one that left first lowest."""
+    game rank below every seat still in, the one that left first lowest."""
     scores = list(state["scores"])
     gone = out_seats(state)
     playing = [s for s in range(len(scores)) if s not in gone]
@@ -306,10 +306,10 @@ def _exhausted(state: State) -> bool:
 
 class Feuersalamander(BaseEngine):
     id = "feuersalamander"
-    # 2: views carry "drawn" and "last_keys" (issue 8), so view commitments differ from 1's;
+    # 2: views carry "drawn" and "last_keys" (for the log in words), so view commitments differ from 1's;
     # the rules are unchanged. An auditor replays only logs made with its own version.
     # 3: with three or four seats a resigning or forfeiting seat leaves the game and the others
-    # play on (issue 7: `leave`, `out`); a game nobody leaves is played exactly as in 2.
+    # play on (`leave`, `out`); a game nobody leaves is played exactly as in 2.
     version = "3"
     title = "Der Feuersalamander"
     min_seats = 2
@@ -392,7 +392,7 @@ class Feuersalamander(BaseEngine):
 
     def _begin_turn(self, state: State, seat: int, events: list[Event]) -> None:
         gone = out_seats(state)
-        while seat in gone:  # a seat that left has no turns (issue 7)
+        while seat in gone:  # a seat that left has no turns: it is out of the game
             seat = (seat + 1) % state["seats"]
         state["turn"] = seat
         state["turn_no"] += 1
@@ -505,7 +505,7 @@ class Feuersalamander(BaseEngine):
         self._skip_out(new, events)
         return new, _detached(events)
 
-    # ------------------------------------------------------------ leaving (issue 7)
+    # ------------------------------------------------------------ leaving
 
     def out(self, state: State) -> list[int]:
         return out_seats(state)

@@ -1,4 +1,4 @@
-"""ORACLE: frozen copy of engines/feuersalamander/sticks.py before issue 9 (see oracle/rules.py).
+"""ORACLE: frozen copy of engines/feuersalamander/sticks.py before the speed work (see oracle/rules.py).
 
 The three throwing sticks (FS-3) and the dungeon's key throw (FS-23).
 
