@@ -1,6 +1,7 @@
 """ORACLE: a frozen copy of engines/feuersalamander/rules.py as it was before the speed work
 (apply copying only what it changes, legal_moves reusing its moves; commit beeba44). The
-differential tests play thousands of random games with this and the live engine side by side and require the same legal moves, states and events.
+differential tests play thousands of random games with this and the live engine side by side
+and require the same legal moves, states and events.
 Never edit this copy to follow the live engine: a rule change needs a new oracle on purpose.
 
 Der Feuersalamander (Noris 1987; rulings FS-1..FS-25 in RULES.md): state, transitions, the Engine.
