@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from client.api import Api
-from client.logcheck.errors import ForkError, TamperError, VerifyError, fork_error, hash_of
+from client.logcheck.errors import ForkError, TamperError, VerifyError, fork_error
+from client.logcheck.hashing import hash_of
 from client.logcheck.payloads import check_payloads, payload_key
 from client.logcheck.replay import owed_by_log
 from client.logcheck.seats import genesis_entry, join_entry

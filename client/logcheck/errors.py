@@ -1,15 +1,11 @@
-"""The ways a server's log can fail the client's checks, and the hash every chain check takes.
+"""The ways a server's log can fail the client's checks.
 
 One base class, so the player can keep whatever failed as evidence without telling the kinds
 apart; the kinds say what the player is looking at: a rewritten history or a tampered payload.
+Nothing else is imported here, so a command that only reports these errors stays cheap to start.
 """
 
 from __future__ import annotations
-
-from typing import Any
-
-from protocol.canonical import NotCanonical
-from protocol.entries import entry_hash
 
 
 class VerifyError(Exception):
@@ -22,14 +18,6 @@ class ForkError(VerifyError):
 
 class TamperError(VerifyError):
     """A private payload does not match the commitment the public log holds for it."""
-
-
-def hash_of(entry: dict[str, Any]) -> str:
-    """An entry without a canonical form has no hash: the server's fault, said as one."""
-    try:
-        return entry_hash(entry)
-    except NotCanonical as exc:
-        raise VerifyError(f"entry {entry.get('seq')!r} has no canonical form: {exc}") from exc
 
 
 def fork_error(seq: int) -> ForkError:

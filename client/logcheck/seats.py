@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.logcheck.errors import VerifyError, fork_error, hash_of
+from client.logcheck.errors import VerifyError, fork_error
+from client.logcheck.hashing import hash_of
 from client.logcheck.states import is_int
 from protocol.entries import join_signed, join_statement
 from protocol.keys import is_public_key_hex
