@@ -87,7 +87,8 @@ def retryable(exc: ApiError) -> bool:
 
 
 class Player(Looking, Moving, Revealing, Games, Joining, Exports):
-    """One identity (home directory) and the operations it can perform."""
+    """One identity (home directory) and the operations it can perform: one class per seam
+    (client/player/), and here the bot that plays a seat by itself."""
 
     def play_bot(
         self,
