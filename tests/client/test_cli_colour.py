@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import engines
-from client import cli
+from client.display import status
 from engines.core import Rng
 
 
@@ -27,11 +27,11 @@ def _shown() -> dict[str, Any]:
 def test_the_board_is_coloured_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) -> None:
     shown = _shown()
     monkeypatch.delenv("NO_COLOR", raising=False)
-    monkeypatch.setattr(cli.sys, "stdout", _Tty())
-    assert "\x1b[" in cli._board_text(shown)
+    monkeypatch.setattr(status.sys, "stdout", _Tty())
+    assert "\x1b[" in status.board_text(shown)
     monkeypatch.setenv("NO_COLOR", "1")
-    assert cli._board_text(shown) == shown["text"]
+    assert status.board_text(shown) == shown["text"]
     monkeypatch.delenv("NO_COLOR")
-    monkeypatch.setattr(cli.sys, "stdout", io.StringIO())  # piped: plain
-    assert cli._board_text(shown) == shown["text"]
+    monkeypatch.setattr(status.sys, "stdout", io.StringIO())  # piped: plain
+    assert status.board_text(shown) == shown["text"]
     assert "\x1b[" not in shown["text"]

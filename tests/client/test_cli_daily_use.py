@@ -16,7 +16,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import engines
-from client.cli import _game_row, _games_table, app
+from client.cli import app
+from client.display.tables import game_row, games_table
 from client.play import Player
 from tests.conftest import LiveServer
 from tests.protocol.ledger import Ledger
@@ -76,7 +77,7 @@ def test_games_never_cuts_ids_and_prefixes_work(cli: Cli, live_server: LiveServe
     assert listed.startswith(game + "  magier  running  ada (red), bo (black)")
     games = json.loads(cli("ada", "games", "--json").stdout)
     terminal = Console(file=io.StringIO(), width=80)  # what a terminal of 80 columns shows
-    terminal.print(_games_table([_game_row(g) for g in games]))
+    terminal.print(games_table([game_row(g) for g in games]))
     drawn = terminal.file.getvalue()  # type: ignore[attr-defined]
     assert game in drawn and all(len(line) <= 80 for line in drawn.splitlines())
     assert game[:6] in cli("ada", "show", game[:6]).stdout

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-import client.cli as cli_module
-from client.cli import bell_wanted
+import client.commands.waiting as cli_module
+from client.commands.waiting import bell_wanted
 from client.play import Player
 from tests.client.test_cli_daily_use import Cli, init, two_player_game
 from tests.conftest import LiveServer

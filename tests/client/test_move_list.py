@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from client.cli import GROUP_LIMIT, _print_moves
+from client.commands.moving import print_moves
+from client.display.listing import GROUP_LIMIT
 
 
 def listed(texts: list[str]) -> dict[str, object]:
@@ -12,14 +13,14 @@ def listed(texts: list[str]) -> dict[str, object]:
 
 
 def test_short_lists_are_printed_whole(capsys: pytest.CaptureFixture[str]) -> None:
-    _print_moves(listed(["throw", "claim king:fire own:row1 own:one-stone"]))
+    print_moves(listed(["throw", "claim king:fire own:row1 own:one-stone"]))
     out = capsys.readouterr().out
     assert "1. throw" in out and "2. claim king:fire" in out
 
 
 def test_a_long_run_of_claims_is_folded_but_keeps_its_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     claims = [f"claim queen:row{i % 7 + 1} n{i}" for i in range(GROUP_LIMIT + 50)]
-    _print_moves(listed(["throw", *claims, "no claim"]))
+    print_moves(listed(["throw", *claims, "no claim"]))
     out = capsys.readouterr().out
     assert "  1. throw" in out
     assert f"  2. {claims[0]}" in out

@@ -1,0 +1,210 @@
+"""The one typer app every command module registers on, and what they share.
+
+Errors (a refusal by the server, a failed check, bad input) are caught once, in
+`Group.invoke`, and printed as one line on stderr with a non-zero exit: a player should
+never see a traceback.
+
+Exit codes: 0 ok; 1 an error (the line says which); 2 bad usage; 3 an audit that is
+INCOMPLETE (the game is not over); 4 a check failed: the server showed a fork, a bad
+signature or a payload that does not match its commitment, or the log `pbem audit` read
+is FAIL (tampered with or broken).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from client.commands import params
+from client.commands.output import EXIT_UNTRUSTED, fail, quiet_exit
+
+if TYPE_CHECKING:
+    from client.play import Player
+
+# The order `pbem --help` lists the commands in: the way a player meets them, not the
+# modules they are written in.
+HELP_ORDER = (
+    "init", "engines", "new", "join", "invite", "games", "show", "moves", "move", "rematch",
+    "resign", "abort", "vacation", "bot", "wait", "next", "log", "replay", "export", "audit",
+    "compare", "notify", "whoami", "servers", "cards", "rules",
+)
+SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
+_COMPLETION_OPTIONS = ("--show-completion", "--install-completion")
+_NAMED_SHELL = "pbem.named_shell"
+
+
+def _named_shell(args: list[str]) -> str | None:
+    """The shell named after --show-completion/--install-completion, if one is."""
+    for i, arg in enumerate(args[:-1]):
+        if arg in _COMPLETION_OPTIONS and args[i + 1] in SHELLS:
+            return args[i + 1]
+    return None
+
+
+def _named_shell_wins(callback: Any) -> Any:
+    """Typer's completion options are flags that ask shellingham for the parent shell, so
+    `pbem --show-completion bash` run from sh said "Shell sh not supported."; a shell named
+    on the command line is the one meant."""
+
+    def chosen(ctx: Any, param: Any, value: Any) -> Any:
+        named = ctx.meta.get(_NAMED_SHELL)
+        return callback(ctx, param, named if value and named else value)
+
+    chosen.pbem_named_shell = True  # type: ignore[attr-defined]
+    return chosen
+
+
+def _handled(exc: Exception) -> None:
+    """A known failure as one line and its exit code; anything else as an internal error.
+
+    The classes are imported here, on the way out, so a command that never talks to a
+    server never loads what a server's answers need."""
+    from client.api import ApiError
+    from client.play import ClientError
+    from client.store import StoreError
+    from client.verify import VerifyError
+    from engines.core import IllegalMove
+
+    if isinstance(exc, VerifyError):
+        fail(f"pbem: VERIFICATION FAILED: {exc}", EXIT_UNTRUSTED, loud=True)
+    if isinstance(exc, ApiError):
+        hint = f" (the log's head is now seq {exc.head.get('seq')})" if exc.head else ""
+        prefix = f"error {exc.status}" if exc.status else "error"
+        fail(f"pbem: {prefix}: {exc.detail}{hint}")
+    if isinstance(exc, IllegalMove):
+        fail(f"pbem: illegal move: {exc.message}")
+    if isinstance(exc, (ClientError, StoreError)):
+        fail(f"pbem: {exc}")
+    if os.environ.get("PBEM_DEBUG"):
+        raise exc
+    fail(f"pbem: internal error: {type(exc).__name__}: {exc} (set PBEM_DEBUG=1 for details)")
+
+
+class Group(typer.core.TyperGroup):
+    """The single top-level error handler: known failures become one line, never a traceback."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        return sorted(names, key=lambda n: HELP_ORDER.index(n) if n in HELP_ORDER else len(HELP_ORDER))
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        params.adapt(getattr(command, "params", []))
+        return command
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        params.adapt(self.params)
+        ctx.meta[_NAMED_SHELL] = _named_shell(args)
+        for param in self.params:
+            if param.name in ("show_completion", "install_completion") and param.callback:
+                if not getattr(param.callback, "pbem_named_shell", False):
+                    param.callback = _named_shell_wins(param.callback)
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
+        try:
+            return super().invoke(ctx)
+        except (typer.Exit, typer.Abort, typer.TyperException):
+            raise
+        except BrokenPipeError:
+            quiet_exit()
+        except KeyboardInterrupt:
+            fail("pbem: interrupted", 130)
+        except Exception as exc:  # noqa: BLE001 - the promise is: no traceback, ever
+            _handled(exc)
+
+
+app = typer.Typer(
+    cls=Group,
+    name="pbem",
+    help=(
+        "Play hidden-information board games by email, and check that nobody cheated.\n\n"
+        "Start with `pbem init --server URL --name NAME --email EMAIL`, then `pbem new magier` "
+        "or `pbem join GAME`. Keys, receipts and evidence live in $PBEM_HOME (default: the "
+        "platform's config directory).\n\n"
+        "Game ids may be shortened to any unique prefix of at least 4 characters.\n\n"
+        "Exit status: 0 ok; 1 an error (one line on stderr says which); 2 bad usage; "
+        "3 an audit that is INCOMPLETE; 4 a check failed: the server failed one (fork, bad "
+        "signature) or `pbem audit` found the log FAIL (tampering)."
+    ),
+    no_args_is_help=True,
+    add_completion=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+def find_game(value: str | None) -> str | None:
+    """A GAME argument: the full id, or any unique prefix of at least 4 characters."""
+    if value is None:
+        return None
+    return player().find_game(value)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("pbem")
+        except PackageNotFoundError:
+            found = "unknown"
+        sys.stdout.write(f"pbem {found}\n")
+        raise typer.Exit(0)
+
+
+# The server chosen with --server (or PBEM_SERVER) for this run; None: the home's default.
+_SERVER: list[str | None] = [None]
+
+
+@app.callback()
+def _main(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print pbem's version and exit."
+        ),
+    ] = False,
+    server: Annotated[
+        str | None,
+        typer.Option(
+            "--server",
+            metavar="URL",
+            envvar="PBEM_SERVER",
+            help=(
+                "Which of your servers this command talks to (default: the last one you ran "
+                "`pbem init` on, or the one `pbem servers --default` chose). Without an account "
+                "there, you can still watch its public games."
+            ),
+        ),
+    ] = None,
+) -> None:
+    _SERVER[0] = server or None
+
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+GameArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="GAME",
+        callback=find_game,
+        help="The game id (see `pbem games`), or any unique prefix of it (4 characters or more).",
+    ),
+]
+
+
+def player() -> Player:
+    """The player of this run: the home's account on the server chosen for it."""
+    from client.play import Player
+
+    return Player(server=_SERVER[0])
+
+
+def engine_ids(incomplete: str) -> list[str]:
+    """Shell completion for an ENGINE: the engines this pbem knows."""
+    import engines as registry
+
+    return [e for e in registry.ids() if e.startswith(incomplete)]

@@ -1,0 +1,104 @@
+"""Checking that nobody cheated: `audit` an export offline, `compare` receipts with a player."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from client.commands.app import GameArg, JsonOpt, app, player
+from client.commands.logfile import Ambiguous, read_log_file
+from client.commands.output import EXIT_INCOMPLETE, EXIT_UNTRUSTED, out, print_json, say
+
+
+@app.command()
+def audit(
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="An export from `pbem export` ('-' reads stdin).")
+    ],
+    as_json: JsonOpt = False,
+) -> None:
+    """Check an exported game offline: every signature, link, commitment, random draw and move.
+
+    Prints PASS, INCOMPLETE (the game is not over: nothing to replay yet) or FAIL with the
+    first entry that fails. Exit status 0 only on PASS; 3 on INCOMPLETE; 4 on FAIL (the log
+    failed a check); 1 if the file cannot be read at all.
+    """
+    from protocol.audit import Verdict
+    from protocol.audit import audit as audit_export
+
+    try:
+        verdict = audit_export(read_log_file(file))
+    except Ambiguous as exc:
+        verdict = Verdict(ok=False, complete=False, reason=str(exc))
+    if as_json:
+        print_json(verdict.to_json())
+    else:
+        from rich.text import Text
+
+        style = {"PASS": "bold green", "INCOMPLETE": "bold yellow"}.get(verdict.word, "bold red")
+        line = Text(f"{verdict.word}: ", style=style)
+        line.append(verdict.reason)
+        out().print(line)
+        if verdict.game:
+            c = verdict.checked
+            say(
+                f"game {verdict.game} ({verdict.engine}): {c.get('entries', 0)} entries, "
+                f"{c.get('signatures', 0)} signatures, {c.get('commitments', 0)} commitments, "
+                f"{c.get('moves', 0)} moves replayed"
+                + (f"; result {json.dumps(verdict.result)}" if verdict.result else "")
+            )
+    if verdict.word == "INCOMPLETE":
+        raise typer.Exit(EXIT_INCOMPLETE)
+    if verdict.word != "PASS":
+        raise typer.Exit(EXIT_UNTRUSTED)  # the log failed a check, as --help says of exit 4
+
+
+@app.command()
+def compare(
+    game: GameArg,
+    code: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="CODE",
+            help="Another player's code from their `pbem compare GAME`, to check against yours.",
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Compare receipts with another player: did the server show you both the same game?
+
+    Without CODE, print your receipt (the newest signed entry you verified and a
+    fingerprint of the seats' keys) as a short code to read to the other player. With
+    their CODE, check it against your verified log: exit 0 on a match, 4 if the
+    server showed you two different histories.
+    """
+    from client import compare as receipts
+    from client.play import ClientError
+
+    me = player()
+    if code is None:
+        receipt = me.store.receipt(game)
+        if receipt is None:
+            raise ClientError(f"you have never looked at game {game}: run `pbem show {game}` first")
+        described = receipts.describe(game, receipt)
+        if as_json:
+            print_json(described)
+            return
+        say(f"game {game}, as you verified it up to entry {described['seq']}:")
+        say(f"  head  {receipts.groups(described['hash'][: receipts.HEAD_CHARS])}")
+        if described["started"]:
+            say(f"  keys  {receipts.groups(described['keys'][: receipts.KEYS_CHARS])}")
+        say(f"  code  {described['code']}", style="bold")
+        say(f"the other player runs: pbem compare {game} {described['code']}")
+        return
+    try:
+        other = receipts.parse_code(code)
+    except ValueError as exc:
+        raise ClientError(str(exc)) from exc
+    checked = receipts.check(me.api, me.store, game, other)
+    if as_json:
+        print_json(checked)
+        return
+    say(checked["text"], style="bold green")

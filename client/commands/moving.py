@@ -1,0 +1,199 @@
+"""Looking and moving: `pbem show`, the numbered legal `moves`, and `move`."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from client.commands.app import GameArg, JsonOpt, app, player
+from client.commands.output import print_json, say, write
+from client.display.listing import how_to_play_line, move_lines, no_moves_line
+from client.display.status import board_text, entry_seq, status_line
+
+if TYPE_CHECKING:
+    from client.play import Player
+
+FORCED_LIMIT = 20  # more forced repeats than any rule allows (five key throws at most)
+
+
+def print_shown(shown: dict[str, Any]) -> None:
+    """The board, the status line under it, and what a spectator or a finished game adds."""
+    write(board_text(shown))
+    say(status_line(shown), style="bold green" if shown.get("your_turn") else "bold")
+    if shown.get("spectator") and shown.get("status") == "running":
+        from client.spectate import UNCHECKED
+
+        say(UNCHECKED, style="dim")
+    if shown.get("status") == "over":
+        if shown.get("final_view") is not None:
+            say(shown.get("final_note") or "the final position, everything revealed (the log replayed: PASS)")
+        game = shown["game"]
+        say(f"keep it and check it: pbem export {game} -o {game}.json && pbem audit {game}.json", style="dim")
+
+
+def print_moves(listed: dict[str, Any]) -> None:
+    if not listed["moves"]:
+        say(no_moves_line(listed["game"]))
+        return
+    for line in move_lines(listed):
+        say(line)
+    say(how_to_play_line(listed["game"]), style="dim")
+
+
+@app.command()
+def show(game: GameArg, as_json: JsonOpt = False) -> None:
+    """Show the game as your seat sees it, after checking the log and your private payloads.
+
+    Without a seat in it you watch: the public board, whose turn it is and the result (checked
+    against the signed log), and at the end the final position with everything revealed.
+    """
+    from client import spectate
+    from client.api import ApiError
+
+    me = player()
+    if me.has_account:
+        try:
+            shown = me.show(game)
+        except ApiError as exc:
+            if exc.status != 403:
+                raise
+            shown = spectate.watch(me, game)  # no seat: watch (the log must agree)
+    else:
+        shown = spectate.watch(me, game)
+    if as_json:
+        print_json(shown)
+        return
+    print_shown(shown)
+
+
+@app.command()
+def moves(game: GameArg, as_json: JsonOpt = False) -> None:
+    """List your legal moves, numbered: `pbem move GAME N` plays number N.
+
+    Your client works them out itself from the view the signed log commits to, and checks
+    the server's list against them (a difference is a lie: exit 4)."""
+    listed = player().list_moves(game)
+    if as_json:
+        print_json(listed)
+        return
+    print_moves(listed)
+
+
+@app.command()
+def move(
+    game: GameArg,
+    chosen: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="MOVE", help="A number from the list, or the move in the game's notation."
+        ),
+    ] = None,
+    dry_run: Annotated[
+        bool,
+        typer.Option("--dry-run", help="Show what would be sent (the envelope), send nothing."),
+    ] = False,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Send a move typed by number without asking.")
+    ] = False,
+    one: Annotated[
+        bool,
+        typer.Option(
+            "--one", help="Make just this move, even when the same move is then forced again."
+        ),
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Make a move: its number in the list of legal moves, or its notation.
+
+    Without MOVE, list the legal moves (when it is your turn; else say whose turn it is).
+    With one, sign and send it, then print the new view. A number means the move listed
+    with it: if the game has moved on since that list (your own move included), list again.
+    The moves are your client's own, worked out from your verified view; one your rules do
+    not allow is refused before anything is sent. On a terminal, a move
+    typed by number is spelt out in notation and sent only when you say yes. When the same
+    move is then the only legal one again (Der Feuersalamander's key throws), it is made again
+    at once, each one echoed, until there is a choice or the turn passes (--one: not).
+
+    There is no undo, not even by agreement: a sent move is signed into the game's
+    hash-chained log, which the other players may read at once, and a signed log cannot
+    take it back.
+    """
+    from client.legal import format_move
+
+    me = player()
+    if chosen is None:
+        listed = me.list_moves(game)
+        if as_json:
+            print_json(listed)
+        else:
+            print_moves(listed)
+        return
+    st, chosen_move = me.prepare(game, chosen)
+    if dry_run:
+        would = me.dry_run(st, chosen_move)
+        if as_json:
+            print_json({**would, "sent": False})
+            return
+        say(f"would play {would['text']} (entry {would['envelope']['seq']}); nothing sent", style="bold")
+        print_json(would["envelope"])
+        if would["secret"] is not None:
+            say("concealed part (sent only to the server, committed in the envelope):")
+            print_json(would["secret"])
+        return
+    text = format_move(st.engine, chosen_move)
+    if _by_number(chosen) and not yes and _interactive():
+        if not typer.confirm(f"play {text}? It cannot be undone", default=False):
+            say("not sent")
+            return
+    if not as_json:
+        say(f"sending {text} ...")
+    answer = me.submit(st, chosen_move)
+    if not as_json:
+        say(f"played {answer.get('text')} (entry {entry_seq(answer)})", style="bold")
+    again = [] if one else _forced_repeats(me, game, chosen_move, as_json)
+    shown = me.show(game)
+    if as_json:
+        print_json(
+            {
+                "move": answer.get("move"),
+                "text": answer.get("text"),
+                "head": answer.get("head"),
+                "forced": [{"text": a.get("text"), "entry": entry_seq(a)} for a in again],
+                "show": shown,
+            }
+        )
+        return
+    print_shown(shown)
+
+
+def _forced_repeats(me: Player, game: str, played: dict[str, Any], quiet: bool) -> list[dict[str, Any]]:
+    """Play the same move again while it stays the only legal one (Der Feuersalamander's key
+    throws): a decision with no choice is not worth a command of its own. Each is a signed move
+    like any other, made on the verified head and echoed."""
+    answers: list[dict[str, Any]] = []
+    for _ in range(FORCED_LIMIT):
+        st = me.state(game)
+        if not st.my_turn:
+            break
+        listed = me.moves(game)["moves"]
+        if len(listed) != 1 or listed[0]["move"] != played:
+            break
+        answer = me.submit(st, played)
+        answers.append(answer)
+        if not quiet:
+            say(f"played {answer.get('text')} again (entry {entry_seq(answer)}): the only move", style="bold")
+    return answers
+
+
+def _by_number(chosen: str) -> bool:
+    return chosen.strip().lstrip("#").isdigit()
+
+
+def _interactive() -> bool:
+    """Questions only on a terminal: a script that pipes `pbem move G 3` is not asked."""
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False

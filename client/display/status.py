@@ -1,0 +1,124 @@
+"""Who sits where, who is to move, how the game ended, and the board: one line or one drawing."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+
+def seat_label(seat: int | None, seat_names: list[str], players: list[Any] | None = None) -> str:
+    """'seat 0 red (ada)': the seat first, as the status line and the results say it."""
+    if seat is None:
+        return "nobody"
+    label = f"seat {seat}"
+    if 0 <= seat < len(seat_names):
+        label += f" {seat_names[seat]}"
+    if players and 0 <= seat < len(players) and players[seat]:
+        label += f" ({players[seat].get('name')})"
+    return label
+
+
+def seat_name(seat: int | None, seat_names: list[str], players: list[Any]) -> str:
+    """'ada (red)': the player's name and the seat's name; 'seat 1 (black)' if nobody sits."""
+    if seat is None:
+        return ""
+    p = players[seat] if 0 <= seat < len(players) else None
+    name = str(p.get("name")) if p else f"seat {seat}"
+    return f"{name} ({seat_names[seat]})" if 0 <= seat < len(seat_names) else name
+
+
+def result_text(
+    result: dict[str, Any] | None, seat_names: list[str], players: list[Any], short: bool = False
+) -> str:
+    """How a game ended: 'won by seat 0 red (ada), scores [..] (reason)'; short: 'ada (red) won'."""
+    if not result:
+        return "over"
+    winner = result.get("winner")
+    if short:
+        who = seat_name(winner, seat_names, players)
+        text = "draw" if winner is None else f"{who} won"
+        if result.get("reason"):
+            text += f" ({result['reason']})"
+        return text
+    text = "draw" if winner is None else f"won by {seat_label(winner, seat_names, players)}"
+    if result.get("scores") is not None:
+        text += f", scores {result['scores']}"
+    if result.get("reason"):
+        text += f" ({result['reason']})"
+    return text
+
+
+def status_line(shown: dict[str, Any]) -> str:
+    """One line under the board: the game, whose turn, your seat, the verified head."""
+    names, players = shown.get("seat_names") or [], shown.get("players") or []
+    parts = [f"{shown.get('title') or shown.get('engine')} - game {shown['game']}"]
+    if shown["status"] == "over":
+        parts.append("game over: " + result_text(shown.get("result"), names, players))
+    elif shown["status"] == "open":
+        parts.append("waiting for players")
+    elif shown.get("your_turn"):
+        parts.append("YOUR TURN")
+    else:
+        parts.append(f"to move: {seat_label(shown.get('to_move'), names, players)}")
+    if shown.get("spectator"):
+        parts.append("you: watching (no seat)")
+    else:
+        parts.append(f"you: {seat_label(shown.get('seat'), names)}")
+    running = shown.get("clock") if isinstance(shown.get("clock"), dict) else None
+    if running and running.get("expires"):
+        deadline = shown.get("deadline") or {}
+        parts.append(f"decide by {running['expires']} (then: {deadline.get('on_expiry', '?')})")
+    parts.append(f"head seq {shown['head']['seq']}")
+    return " | ".join(parts)
+
+
+def entry_seq(answer: dict[str, Any]) -> Any:
+    """The move's own entry (the head may already be the reveal that followed it)."""
+    entry = answer.get("entry")
+    return entry.get("seq") if isinstance(entry, dict) else answer["head"]["seq"]
+
+
+def draw(engine_id: str, view: Any, text: str) -> str:
+    """A board in colour on a terminal (unless NO_COLOR), else the plain text."""
+    from engines.core import color_wanted
+
+    if not color_wanted(os.environ, sys.stdout.isatty()):
+        return text
+    try:
+        from client.play import local_engine
+
+        return str(local_engine(engine_id).render(view, color=True))  # type: ignore[call-arg]
+    except Exception:  # noqa: BLE001 - an engine without colour still shows its board
+        return text
+
+
+def board_text(shown: dict[str, Any]) -> str:
+    """The board in colour on a terminal (unless NO_COLOR), else the plain text `--json` gives."""
+    from engines.core import color_wanted
+
+    if shown.get("status") == "open" or not color_wanted(os.environ, sys.stdout.isatty()):
+        return str(shown["text"])
+    return draw(str(shown["engine"]), shown.get("final_view") or shown["view"], str(shown["text"]))
+
+
+def waiting_line(g: dict[str, Any]) -> str:
+    """'your turn in game G (title) since T: pbem show G'."""
+    since = f" since {g['updated']}" if g.get("updated") else ""
+    return f"your turn in game {g['id']} ({g.get('title') or g.get('engine')}){since}: pbem show {g['id']}"
+
+
+def notify_line(settings: dict[str, Any]) -> str:
+    """Which mail a player gets, and the games they muted."""
+    muted = settings.get("muted") or []
+    words = {"all": "every mail", "digest": "one daily digest", "none": "no mail"}
+    setting = settings.get("notify")
+    return f"mail: {setting} ({words.get(str(setting), '?')}); muted games: {', '.join(muted) or 'none'}"
+
+
+def key_fingerprint(public_hex: str) -> str:
+    """The first 64 bits of SHA-256 over the public key, in groups of four hex digits."""
+    import hashlib
+
+    digest = hashlib.sha256(bytes.fromhex(public_hex)).hexdigest()[:16]
+    return " ".join(digest[i : i + 4] for i in range(0, 16, 4))
