@@ -31,7 +31,8 @@ import engines
 from engines.core import IllegalMove
 from protocol import steps
 from server.clock import clock
-from server.ledger.ledger import Ledger, LedgerError
+from server.ledger.ledger import Ledger
+from server.ledger.records import LedgerError
 from server.store.models import Account, Clock, Game, Seat, Vacation, database
 
 log = logging.getLogger(__name__)

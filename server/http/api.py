@@ -18,7 +18,9 @@ from protocol.keys import is_public_key_hex
 from server.clock import clock
 from server.http.auth import current_account, request_signature, signer_key
 from server.http.errors import ApiProblem
-from server.ledger.ledger import SEAT_OF, Appended, Ledger, head_of, is_game_id
+from server.ledger.ledger import Ledger
+from server.ledger.records import SEAT_OF, Appended, head_of, is_game_id
+from server.mail.addressing import ADDRESS_PROBLEM, is_address, mask_email
 from server.mail.notices import LAST_ENTRIES, claim_address_invites
 from server.store.models import (
     Account,
@@ -51,7 +53,6 @@ NAME_RULE = (
     "starting with a letter or digit and not ending with a space"
 )
 # No white space, no control character (NUL, DEL, C1) on either side of the @.
-EMAIL = re.compile(r"[^@\s\x00-\x1f\x7f-\x9f]{1,64}@[^@\s\x00-\x1f\x7f-\x9f]{1,185}")
 BODY_DEPTH = 32  # nested arrays or objects in a request body; a move nests about 6 deep
 LOG_FROM = re.compile(r"[0-9]{1,10}")
 LOG_FROM_MAX = 2**31 - 1
@@ -189,32 +190,6 @@ def summary(game: Game, with_view: bool = True) -> dict[str, Any]:
         "private": is_private(game),
         **clock.summary(game),  # "deadline" (as the genesis says) and "clock" (the running one)
     }
-
-
-ADDRESS_PROBLEM = (
-    "email: an address like someone@example.org (the part before the @ in ASCII letters, "
-    "digits and signs)"
-)
-
-
-def is_address(value: Any) -> bool:
-    """An address pbem can mail: the part before the @ in ASCII (a mail to any other needs
-    SMTPUTF8, which pbem's mail does not use), a domain that IDNA can write (xn--...)."""
-    if not isinstance(value, str) or not EMAIL.fullmatch(value):
-        return False
-    local, _, domain = value.rpartition("@")
-    if not local.isascii():
-        return False
-    try:
-        domain.encode("idna")
-    except UnicodeError:
-        return False
-    return True
-
-
-def mask_email(address: str) -> str:
-    local, _, domain = address.rpartition("@")
-    return f"{local[:1]}...@{domain}"
 
 
 def my_seat(game: Game) -> int:

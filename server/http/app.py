@@ -33,7 +33,8 @@ from server.http.deadline_api import DEADLINE_DEFAULTS, deadline_bp
 from server.http.mail_api import UNSUBSCRIBE_PATH, mail_bp
 from server.http.openapi import openapi_bp
 from server.http.ratelimit import RateLimiter, parse_limit
-from server.ledger.ledger import SEAT_OF, Ledger, is_game_id
+from server.ledger.ledger import Ledger
+from server.ledger.records import SEAT_OF, is_game_id
 from server.mail.addressing import settings_from_config
 from server.mail.mailer import MAIL_DEFAULTS
 from server.store.migrations import open_database

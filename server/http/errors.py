@@ -8,7 +8,7 @@ import peewee as pw
 from flask import Flask, Response, json
 from werkzeug.exceptions import HTTPException
 
-from server.ledger.ledger import LedgerError
+from server.ledger.records import LedgerError
 
 
 def problem(status: int, detail: str, **extra: Any) -> Response:

@@ -1,13 +1,15 @@
 """What mail needs from the server's configuration, and the ids and tokens derived from it:
 a stable Message-ID per mail (game, seq, kind, recipient), one thread root per game
 (`<game-ID@DOMAIN>`), the outbox's dedupe keys, and the per-account HMAC token of the
-List-Unsubscribe link (RFC 8058 one-click). Pure: no database, no request.
+List-Unsubscribe link (RFC 8058 one-click), and which addresses pbem can mail at all.
+Pure: no database, no request.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 from dataclasses import dataclass
 from email.utils import formataddr, parseaddr
 from typing import Any
@@ -107,3 +109,34 @@ def check_unsubscribe(secret: bytes, account_id: int, token: str) -> bool:
 
 def unsubscribe_url(settings: MailSettings, account_id: int) -> str:
     return f"{settings.base_url()}/v1/mail/unsubscribe/{account_id}/{unsubscribe_token(settings.secret, account_id)}"
+
+
+# -- addresses a request may bring --------------------------------------------------------
+
+EMAIL = re.compile(r"[^@\s\x00-\x1f\x7f-\x9f]{1,64}@[^@\s\x00-\x1f\x7f-\x9f]{1,185}")
+
+
+ADDRESS_PROBLEM = (
+    "email: an address like someone@example.org (the part before the @ in ASCII letters, "
+    "digits and signs)"
+)
+
+
+def is_address(value: Any) -> bool:
+    """An address pbem can mail: the part before the @ in ASCII (a mail to any other needs
+    SMTPUTF8, which pbem's mail does not use), a domain that IDNA can write (xn--...)."""
+    if not isinstance(value, str) or not EMAIL.fullmatch(value):
+        return False
+    local, _, domain = value.rpartition("@")
+    if not local.isascii():
+        return False
+    try:
+        domain.encode("idna")
+    except UnicodeError:
+        return False
+    return True
+
+
+def mask_email(address: str) -> str:
+    local, _, domain = address.rpartition("@")
+    return f"{local[:1]}...@{domain}"

@@ -45,7 +45,8 @@ import engines
 from engines.core import IllegalMove
 from protocol import steps
 from protocol.commitments import move_token
-from server.ledger.ledger import Ledger, LedgerError
+from server.ledger.ledger import Ledger
+from server.ledger.records import LedgerError
 from server.mail import notices
 from server.store.models import Account, Game, InboxMessage, MoveToken, Seat, database, utcnow
 

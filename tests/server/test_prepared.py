@@ -18,7 +18,7 @@ from flask import Flask
 
 from server.clock import clock
 from server.http import api, auth
-from server.ledger import ledger
+from server.ledger import records
 from server.mail import notices
 from server.store.models import Account, Clock, Entry, Game, Mail, Payload, Seat, database
 from server.store.prepared import Prepared
@@ -49,11 +49,11 @@ def test_the_hot_queries_read_what_peewee_reads(app: Flask, pair: tuple[Caller, 
         database.connect(reuse_if_open=True)
         _same_rows([api.GAME_BY_ID.first(game.id)], [Game.get_by_id(game.id)])
         assert api.GAME_BY_ID.first("f" * 16) is None
-        _same_rows([ledger.GAME_LOCKED.first(game.id)], [Game.get_by_id(game.id)])
+        _same_rows([records.GAME_LOCKED.first(game.id)], [Game.get_by_id(game.id)])
         for account in (ann, bob):
             want = Seat.get((Seat.game == game) & (Seat.account == account))
             _same_rows([api.SEAT_OF.first(game.id, account.id)], [want])
-            _same_rows([ledger.SEAT_OF.first(game.id, account.id)], [want])
+            _same_rows([records.SEAT_OF.first(game.id, account.id)], [want])
             _same_rows([auth.ACCOUNT_BY_KEY.first(account.key)], [account])
         assert auth.ACCOUNT_BY_KEY.first("0" * 64) is None
         newest = list(Entry.select().where(Entry.game == game).order_by(Entry.seq.desc()).limit(3))
@@ -90,7 +90,7 @@ def test_the_prepared_inserts_write_what_model_insert_writes(app: Flask, pair: t
                 account=ann.id, to_addr="ann@example.org", game=game.id, kind="turn", message="text", key="k2",
                 status="pending", attempts=0, next_try=when, created=when,
             ).execute()
-            ledger.ENTRY_INSERT.execute(game.id, 99, "ab" * 32, '{"x":1}')
+            records.ENTRY_INSERT.execute(game.id, 99, "ab" * 32, '{"x":1}')
         ours, theirs = Mail.get(Mail.key == "k1"), Mail.get(Mail.key == "k2")
         assert ours.message == "text"  # the second insert for the same key was ignored
         assert {k: v for k, v in ours.__data__.items() if k not in ("id", "key")} == {
@@ -120,28 +120,28 @@ def test_each_database_gets_its_own_sql(tmp_path: Any) -> None:
     from tests.server.conftest import make_app
 
     make_app(tmp_path / "a", "sqlite")
-    sqlite_sql = ledger.GAME_LOCKED._for(database.obj)[1]  # noqa: SLF001
+    sqlite_sql = records.GAME_LOCKED._for(database.obj)[1]  # noqa: SLF001
     make_app(tmp_path / "b", "postgres")
-    pg_sql = ledger.GAME_LOCKED._for(database.obj)[1]  # noqa: SLF001
+    pg_sql = records.GAME_LOCKED._for(database.obj)[1]  # noqa: SLF001
     assert "FOR UPDATE" not in sqlite_sql and "?" in sqlite_sql
     assert pg_sql.endswith("FOR UPDATE") and "%s" in pg_sql
     assert isinstance(database.obj, pw.PostgresqlDatabase)
 
 
 def test_save_head_writes_what_save_writes(app: Flask, pair: tuple[Caller, Caller, str]) -> None:
-    """ledger.save_head: the head columns by a prepared UPDATE; anything else through save()."""
+    """records.save_head: the head columns by a prepared UPDATE; anything else through save()."""
     game, _ = _game_with_moves(app, pair)
     when = dt.datetime(2026, 11, 30, 12, 0, 5, 123456)
     with app.app_context():
         database.connect(reuse_if_open=True)
-        row = ledger.GAME_LOCKED.first(game.id)
+        row = records.GAME_LOCKED.first(game.id)
         row.state, row.to_move, row.status, row.head_seq = '{"s":1}', None, "over", row.head_seq + 1
         row.head_hash, row.result, row.updated = "cd" * 32, '{"winner":0}', when
-        ledger.save_head(row)
+        records.save_head(row)
         assert row.dirty_fields == []
         assert Game.get_by_id(game.id).__data__ == row.__data__
         row.email_moves = True  # not a head column: save() writes it
         row.head_seq += 1
-        ledger.save_head(row)
+        records.save_head(row)
         assert Game.get_by_id(game.id).__data__ == row.__data__
         assert Game.get_by_id(game.id).email_moves is True
