@@ -176,7 +176,7 @@ def gunicorn_argv(args: argparse.Namespace) -> list[str]:
         "--bind", f"{args.host}:{args.port}",
         "--workers", str(args.workers),
         "--config", "python:server.gunicorn_conf",  # a worker ends with its master
-    ]  # no gunicorn access log: the app logs one JSON line per request (server/requestlog.py)
+    ]  # no gunicorn access log: the app logs one JSON line per request (server/http/requestlog.py)
     if args.no_control_socket:
         argv.append("--no-control-socket")
     else:

@@ -1,4 +1,4 @@
-"""Deadline clocks (issue 7): one per game with a deadline, for the decision now due.
+"""Deadline clocks: one per game with a deadline, for the decision now due.
 
 A game's deadline settings are chosen when it is created and signed into its genesis
 (`deadline`: days per decision, hours of grace, `bot` or `forfeit` on expiry; PROTOCOL.md
@@ -14,10 +14,10 @@ section 9). The clock of the current decision lives in the `Clock` row:
   never before the reminder);
 - a clock that starts while its seat's account is on vacation starts when the vacation ends,
   and taking a vacation moves the running clocks of that account by its length
-  (server/sweeper.py `take_vacation`).
+  (server/clock/sweeper.py `take_vacation`).
 
 The clock is injectable: `now()` returns `CLOCK()`, which tests replace (no sleeping).
-This module touches only the database; the ledger imports it, and server/sweeper.py acts on
+This module touches only the database; the ledger imports it, and server/clock/sweeper.py acts on
 what is due (reminders, warnings, expiry) with the ledger.
 """
 

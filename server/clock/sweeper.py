@@ -1,4 +1,4 @@
-"""The sweeper (issue 7): deadlines act by the clock, whether or not anyone opens the game.
+"""The sweeper: deadlines act by the clock, whether or not anyone opens the game.
 
 `tick(now)` looks at every running game with a deadline and does what is due, each game
 in its own transactions under the game's lock (so several workers or hosts ticking at once
@@ -105,7 +105,7 @@ def _sweep_once(ledger: Ledger, game_id: str, at: dt.datetime, done: dict[str, l
         account = clock.seat_account(game, seat)
         if row.expires_at is not None and row.expires_at <= at:
             entry = _expire(ledger, game, row, seat, at)
-            # a bot deadline forfeits a decision no bot can make (a blind game's reveal, issue 12)
+            # a bot deadline forfeits a decision no bot can make (a blind game's reveal: the server never holds its secrets)
             timed_out = entry["body"].get("kind") == "timeout"
             what = "timeouts" if timed_out else "forfeits"
             done[what].append({"game": game.id, "seat": seat, "seq": entry["seq"]})

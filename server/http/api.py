@@ -196,7 +196,7 @@ def my_seat(game: Game) -> int:
     row = SEAT_OF.first(game.id, current_account().id)
     if row is None:
         raise ApiProblem(403, "you hold no seat in this game")
-    g.seat_in = (game.id, row.seat)  # for the request log's line (server/app.py)
+    g.seat_in = (game.id, row.seat)  # for the request log's line (server/http/app.py)
     return int(row.seat)
 
 

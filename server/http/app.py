@@ -4,12 +4,12 @@ Config keys (also read from the environment with a PBEM_ prefix, and
 DATABASE_URL): DATA_DIR (SQLite file, server key, mail outbox), DATABASE_URL
 (PostgreSQL for several workers or hosts), SERVER_KEY_FILE, AUTH_WINDOW
 (seconds of clock skew accepted), MAX_CONTENT_LENGTH (bytes; larger bodies get 413),
-RATE_LIMIT ("N/SECONDS" per account, or "off": server/ratelimit.py), REQUEST_LOG (1: one
-JSON line per request on stderr, server/requestlog.py), DATABASE_POOL (1: requests hand
+RATE_LIMIT ("N/SECONDS" per account, or "off": server/http/ratelimit.py), REQUEST_LOG (1: one
+JSON line per request on stderr, server/http/requestlog.py), DATABASE_POOL (1: requests hand
 their database connection back to a pool of the worker's instead of ending it; 0: a new one
 each request); mail: SMTP_HOST,
-SMTP_PORT, SMTP_SECURITY, SMTP_USER, SMTP_PASSWORD, MAIL_FROM, PUBLIC_URL, ... (server/mailer.py);
-deadlines: ABORT_AFTER_DAYS, VACATION_DAYS (server/deadline_api.py).
+SMTP_PORT, SMTP_SECURITY, SMTP_USER, SMTP_PASSWORD, MAIL_FROM, PUBLIC_URL, ... (server/mail/mailer.py);
+deadlines: ABORT_AFTER_DAYS, VACATION_DAYS (server/http/deadline_api.py).
 """
 
 from __future__ import annotations
@@ -50,8 +50,8 @@ DEFAULTS: dict[str, Any] = {
     "REQUEST_LOG": 0,
     "DATABASE_POOL": 1,
 }
-DEFAULTS.update(MAIL_DEFAULTS)  # SMTP_*, MAIL_FROM, PUBLIC_URL, ...: server/mailer.py
-DEFAULTS.update(DEADLINE_DEFAULTS)  # ABORT_AFTER_DAYS, VACATION_DAYS: server/deadline_api.py
+DEFAULTS.update(MAIL_DEFAULTS)  # SMTP_*, MAIL_FROM, PUBLIC_URL, ...: server/mail/mailer.py
+DEFAULTS.update(DEADLINE_DEFAULTS)  # ABORT_AFTER_DAYS, VACATION_DAYS: server/http/deadline_api.py
 
 
 def config_from_env() -> dict[str, Any]:
@@ -204,7 +204,7 @@ def _seat(game: Any, account: Account | None) -> int | None:
     """The seat `account` holds in `game`, for the request log (None if none or unknown)."""
     if account is None or not isinstance(game, str) or not is_game_id(game) or database.is_closed():
         return None
-    known = g.get("seat_in")  # the handler's own lookup (server/api.py, my_seat)
+    known = g.get("seat_in")  # the handler's own lookup (server/http/api.py, my_seat)
     if known is not None and known[0] == game:
         return known[1]
     try:

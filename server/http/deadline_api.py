@@ -1,4 +1,4 @@
-"""The deadline endpoints (issue 7, docs/API.md): abort a stale game, take a vacation.
+"""The deadline endpoints (docs/API.md): abort a stale game, take a vacation.
 
 Config: ABORT_AFTER_DAYS (default 30: a running game nobody has moved in for that long
 may be aborted by its creator), VACATION_DAYS (default 21: each account's yearly budget).

@@ -1,6 +1,6 @@
 """One JSON line per request on the logger `pbem.requests`: method, path, game, seat, status, ms.
 
-The app logs every request at INFO (server/app.py, after_request). Nothing shows unless a
+The app logs every request at INFO (server/http/app.py, after_request). Nothing shows unless a
 handler is there: `pbem-server serve` sets REQUEST_LOG, which puts the lines on stderr
 (gunicorn's error log); tests and library users see none unless they ask (caplog, a handler).
 """

@@ -426,7 +426,7 @@ class Ledger:
                 log.warning("engine %s: a move raised %r", game.engine, exc)
                 raise LedgerError(422, "the game cannot apply this move") from exc
             entry = self._append(game, "move", step.body)
-            if step.secret is not None:  # an owner-held secret never reaches the server (issue 12)
+            if step.secret is not None:  # an owner-held secret never reaches the server (blind games: the owner alone holds it)
                 Secret.create(game=game, seq=entry["seq"], data=dumps(step.secret))
             self._store_payloads(game, step.payloads)
             self._after_step(game, step)

@@ -93,7 +93,7 @@ _PLAIN = re.compile(r"[!-~]+(?: [!-~]+)*")  # printable ASCII words, single spac
 
 
 def _plain(msg: EmailMessage, name: str, value: str) -> None:
-    """Set a header the mail writes exactly as given when it is printable ASCII that fits one line (issue 9:
+    """Set a header the mail writes exactly as given when it is printable ASCII that fits one line (
     parsing it through the header registry, to write back the same line, was most of a mail's
     cost in the append's transaction); anything else goes through the parser, as `msg[name]`.
     tests/server/test_mail_compose.py checks both ways give the same mail."""
@@ -106,7 +106,7 @@ def _plain(msg: EmailMessage, name: str, value: str) -> None:
 def as_text(msg: EmailMessage) -> str:
     """The mail's text. When compose wrote every header as given and the body as 7bit lines
     (`_plain`, `_text`), the generator would write exactly those lines, a blank line and the
-    body: that is written out directly (issue 9: the generator re-parsed the headers)."""
+    body: that is written out directly (the generator would parse the headers again)."""
     items = list(msg.raw_items())
     body = msg._payload  # noqa: SLF001 - get_payload() parses the Content-Transfer-Encoding header
     if isinstance(body, str) and body.isascii() and "\r" not in body and all(type(v) is str for _, v in items):

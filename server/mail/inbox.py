@@ -1,4 +1,4 @@
-"""Reply by email (issue 7): `pbem-server inbox` plays the moves players send by mail.
+"""Reply by email: `pbem-server inbox` plays the moves players send by mail.
 
 Each your-turn mail of a game with `email_moves` carries a one-time move token
 (protocol.commitments.move_token: game, seat, seq and head) in its Message-ID, its Reply-To

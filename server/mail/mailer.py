@@ -44,7 +44,7 @@ from server.store.models import Mail, database, utcnow
 
 log = logging.getLogger(__name__)
 
-# Config keys (read from PBEM_<KEY> like the others, see server/app.py).
+# Config keys (read from PBEM_<KEY> like the others, see server/http/app.py).
 MAIL_DEFAULTS: dict[str, Any] = {
     "SMTP_HOST": None,
     "SMTP_PORT": 0,  # 0: 587 for starttls, 465 for tls, 25 for none

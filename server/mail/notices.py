@@ -355,7 +355,7 @@ def claim_address_invites(account: Account) -> list[Game]:
 def deadline_notice(
     settings: MailSettings, *, kind: str, game_id: str | None, account: Account, data: dict[str, Any], now: dt.datetime
 ) -> None:
-    """The mail for a deadline event (server/clock.py `announce` calls this hook): reminders
+    """The mail for a deadline event (server/clock/clock.py `announce` calls this hook): reminders
     and last warnings to the seat to move, timeouts, forfeits and vacations to the others."""
     if game_id is None or kind not in DEADLINE_KINDS or not wants_now(account.id, game_id):
         return

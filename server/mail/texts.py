@@ -178,7 +178,7 @@ def digest_text(settings: MailSettings, name: str, items: list[str], account_id:
     return "\n".join(lines) + "\n"
 
 
-# -- deadlines (server/clock.py announces, inside the sweeper's transaction) ----------------
+# -- deadlines (server/clock/clock.py announces, inside the sweeper's transaction) ----------------
 
 DEADLINE_KINDS = ("reminder", "warning", "timeout", "forfeit", "vacation")
 

@@ -1,6 +1,6 @@
 """The schema's version, and `pbem-server db upgrade` (peewee's playhouse.migrate).
 
-A database records the versions it has been brought to in `schemaversion` (server/models.py
+A database records the versions it has been brought to in `schemaversion` (server/store/models.py
 SchemaVersion). At start (`ensure`) the server makes the tables of an empty database and
 stamps it CURRENT; it refuses a database at a newer version than it knows (an older pbem
 on a newer database would misread it) and one at an older version (run `pbem-server db
@@ -39,7 +39,7 @@ class SchemaError(Exception):
 
 def _to_1(db: pw.Database) -> None:
     """Version 0 (made before versions existed) to 1: the columns added since the first
-    release (Game.request_sig for idempotent creates, Game.email_moves, issue 7)."""
+    release (Game.request_sig for idempotent creates, Game.email_moves)."""
     game = Game._meta.table_name
     have = {c.name for c in db.get_columns(game)}
     migrator = SchemaMigrator.from_database(db)
@@ -74,7 +74,7 @@ def schema_lock(db: pw.Database) -> Iterator[None]:
             finally:
                 db.execute_sql("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK,))
         else:
-            with db.atomic():  # BEGIN IMMEDIATE (server/models.py): the others wait their turn
+            with db.atomic():  # BEGIN IMMEDIATE (server/store/models.py): the others wait their turn
                 yield
 
 

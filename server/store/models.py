@@ -54,7 +54,7 @@ class Game(BaseModel):
     # The X-Pbem-Signature of the request that created the game: a replay of that
     # request (same key, time, path and body) finds this game instead of making another.
     request_sig = pw.CharField(max_length=128, null=True, unique=True)
-    # Moves by email (issue 7): as the genesis says (`email_moves: true`, absent when off).
+    # Moves by email: as the genesis says (`email_moves: true`, absent when off).
     email_moves = pw.BooleanField(default=False)
 
     class Meta:
@@ -119,7 +119,7 @@ class Secret(BaseModel):
 
 class Mail(BaseModel):
     """The outbox: one complete message per row, written in the transaction of the entry
-    that causes it (server/notices.py) and delivered once by the sender (server/mailer.py)."""
+    that causes it (server/mail/notices.py) and delivered once by the sender (server/mail/mailer.py)."""
 
     account = pw.ForeignKeyField(Account, null=True, backref="mail", on_delete="SET NULL")
     to_addr = pw.CharField(max_length=254)
@@ -172,7 +172,7 @@ class EmailInvite(BaseModel):
 MODELS = [Account, Game, Seat, Invite, Entry, Payload, Secret, Mail, MailPref, Mute, EmailInvite]
 
 
-# -- deadlines (issue 7, server/clock.py and server/sweeper.py) ---------------------------------
+# -- deadlines (server/clock/) ---------------------------------
 
 
 class Clock(BaseModel):
@@ -209,7 +209,7 @@ class Vacation(BaseModel):
 
 class DeadlineNotice(BaseModel):
     """Every reminder, warning, timeout, forfeit, vacation and abort notice, as it was given
-    (also handed to the mail outbox when there is one: server/clock.py `announce`)."""
+    (also handed to the mail outbox when there is one: server/clock/clock.py `announce`)."""
 
     game = pw.CharField(max_length=32, null=True, index=True)
     account = pw.ForeignKeyField(Account, backref="deadline_notices", on_delete="CASCADE")
@@ -221,7 +221,7 @@ class DeadlineNotice(BaseModel):
 MODELS.extend([Clock, Vacation, DeadlineNotice])
 
 
-# -- reply by email (issue 7, server/inbox.py) ---------------------------------------------------
+# -- reply by email (server/mail/inbox.py) ---------------------------------------------------
 
 
 class MoveToken(BaseModel):
@@ -254,7 +254,7 @@ MODELS.extend([MoveToken, InboxMessage])
 
 
 class PrivateGame(BaseModel):
-    """A private game (issue 8): only its creator, players and invited players can read it;
+    """A private game: only its creator, players and invited players can read it;
     everyone else gets the 404 of a game that does not exist. The server's policy, not a rule
     of the game, so it is not in the signed genesis. A table of its own: a new table needs no
     schema migration."""
@@ -265,14 +265,14 @@ class PrivateGame(BaseModel):
 MODELS.append(PrivateGame)
 
 
-# -- the schema's version (server/migrations.py) ----------------------------------------------
+# -- the schema's version (server/store/migrations.py) ----------------------------------------------
 
 
 class SchemaVersion(BaseModel):
     """One row per schema version this database has been brought to; the highest is its version.
 
     A new table needs no new version (it is made where missing at every start); a new column,
-    index or anything else an existing database lacks does: a migration in server/migrations.py.
+    index or anything else an existing database lacks does: a migration in server/store/migrations.py.
     """
 
     version = pw.IntegerField(primary_key=True)
@@ -286,7 +286,7 @@ def connect_database(url: str | None, data_dir: Path, *, pooled: bool = False) -
     """The database a DATABASE_URL names, else SQLite in the data directory; bound to the models
     (`database`) but not checked: `migrations.open_database` checks its schema version too.
 
-    `pooled`: what the app's requests use (issue 9). A request's `close()` hands its connection
+    `pooled`: what the app's requests use. A request's `close()` hands its connection
     back instead of ending it: a new PostgreSQL session costs more than most requests, and the
     last SQLite connection to close checkpoints the WAL, milliseconds of each append."""
     if url:

@@ -2,7 +2,7 @@
 
 peewee builds a query's SQL by walking its node tree in Python, each time it runs: on a move's
 append, with a dozen small queries, that walk cost more than SQLite or PostgreSQL took to
-answer them (issue 9: about 0.6 ms to build a one-row SELECT that ran in 0.03 ms). A
+answer them (measured: about 0.6 ms to build a one-row SELECT that ran in 0.03 ms). A
 `Prepared` query is written as usual, as a function of its values, and peewee builds it once
 per database with stand-ins (`Slot`) in place of the values: the SQL and where each value goes
 are kept, and rows come back as model instances through the query's own cursor wrapper.
