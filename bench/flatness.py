@@ -1,4 +1,4 @@
-"""Does an append cost the same at move 10 and at move 10,000 of one game? (issue 9, figure 2)
+"""Does an append cost the same at move 10 and at move 10,000 of one game? (the speed work's figure 2)
 
 Two long games, each measured alike. The real one: one long Feuersalamander game (target 84: random movers almost never reach it, so the game
 lasts as long as we like; magier random games end by a win after a few hundred moves)

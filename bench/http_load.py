@@ -1,4 +1,4 @@
-"""Signed move appends over HTTP under load, against the framework's ceiling (issue 9, figure 1).
+"""Signed move appends over HTTP under load, against the framework's ceiling (the speed work's figure 1).
 
 The server: `pbem-server serve` (gunicorn, 2 sync workers, as client.demo starts it) on
 SQLite in a temp dir, and on PostgreSQL when one is at hand (PBEM_BENCH_DATABASE_URL, else a

@@ -118,7 +118,7 @@ class Engine(Protocol):
 
     Engines must never mutate the state passed in: `apply` returns a new state.
 
-    Optional (issue 7): an engine whose seats can leave a game of three or more has
+    Optional: an engine whose seats can leave a game of three or more has
     `leave(state, seat, why) -> (state, events)` (the seat is out: it ranks last, its turns
     are skipped, the others play on; raise IllegalMove for a seat out already or a game over)
     and `out(state) -> list[seat]` (the seats that left, in order). Without them a

@@ -1,4 +1,4 @@
-"""Shared parts of the reliability tests (issue 9): a gunicorn server that can be killed,
+"""Shared parts of the reliability tests: a gunicorn server that can be killed,
 a record of every move the server acknowledged, and a check of the stored games.
 
 Nothing of ours is replaced: the server is `pbem-server serve` (gunicorn) in a subprocess

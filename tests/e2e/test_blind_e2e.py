@@ -1,4 +1,4 @@
-"""A blind magier game over real HTTP (issue 12): the server never holds an unburnt value.
+"""A blind magier game over real HTTP: the server never holds an unburnt value.
 
 Two players with their own homes play a whole blind game on the live server (loopback,
 tests/conftest.py) with the greedy bot, whose burns make the owners' clients reveal by
@@ -97,7 +97,7 @@ def step_all(game: str, players: list[Player], rnd: random.Random, after: Callab
 
 
 def test_a_whole_blind_game_the_server_never_holds_an_unburnt_value(make_player: Callable[[str], Player]) -> None:
-    """Done when (issue 12): a full blind game over the server, the server never holding an
+    """Done when: a full blind game over the server, the server never holding an
     unburnt value, every burnt one opened by its owner's signed reveal, the audit PASS."""
     alice, bob = make_player("alice"), make_player("bob")
     seen: list[str] = []

@@ -1,4 +1,4 @@
-"""Issue 9, crash recovery: kill -9 the server while bots play, restart it, lose nothing.
+"""Crash recovery: kill -9 the server while bots play, restart it, lose nothing.
 
 `pbem-server serve` (gunicorn) runs on SQLite, and on PostgreSQL with two workers; bot
 players play several games over HTTP while, at random moments, every worker is killed with

@@ -43,7 +43,7 @@ def test_three_workers_one_database_one_winner_per_turn(gunicorn_on_postgres: st
     red, black = Player(tmp_path / "red"), Player(tmp_path / "black")
     red.init_account(url, "red", "red@example.org")
     black.init_account(url, "black", "black@example.org")
-    game = red.new_game("magier", {"move_limit": 6, "blind": False}, join=True)["id"]  # sends secrets (issue 12)
+    game = red.new_game("magier", {"move_limit": 6, "blind": False}, join=True)["id"]  # not blind: sends secrets
     black.join(game)
 
     # The same turn submitted twice at once, two different signed moves: one lands, one is stale.

@@ -1,4 +1,4 @@
-"""Issue 6, "the client must catch a lying server at once": the attacks, played for real.
+"""The client must catch a lying server at once: the attacks, played for real.
 
 The server is the real app on loopback, behind a middleware that lies on purpose and
 run by an operator who holds the server's key and database (tests/hostile.py). The
@@ -114,7 +114,7 @@ def last_kept(p: Player, game: str) -> dict[str, Any]:
 def test_rogue_join_after_the_start_then_forged_seat_0_entries_are_refused_by_both(
     server: HostileServer, player: Callable[[str], Player], forged: str
 ) -> None:
-    """issue 6, attack 1: rogue join after the start. The operator appends a join for seat 0
+    """Attack 1: rogue join after the start. The operator appends a join for seat 0
     with a key of its own (signed by that key over the correct statement, prev included),
     then a move or resignation for seat 0 signed by that key: both clients refuse at once."""
     alice, bob, game = magier_game(player)
@@ -151,7 +151,7 @@ def test_rogue_join_after_the_start_then_forged_seat_0_entries_are_refused_by_bo
 def test_move_signed_by_the_operator_without_a_join_is_refused(
     server: HostileServer, player: Callable[[str], Player]
 ) -> None:
-    """issue 6, attack 1 (control): a move for seat 0 signed by the operator's own key, with no
+    """Attack 1 (control): a move for seat 0 signed by the operator's own key, with no
     join for it at all, is refused as not signed by seat 0's pinned key."""
     alice, bob, game = magier_game(player)
     legal = alice.moves(game)["moves"][0]["move"]
@@ -164,7 +164,7 @@ def test_move_signed_by_the_operator_without_a_join_is_refused(
 def test_second_join_for_a_seat_before_the_start_is_refused(
     server: HostileServer, player: Callable[[str], Player]
 ) -> None:
-    """issue 6, attack 1: a second join for a seat before the start. alice holds seat 0 of a
+    """Attack 1: a second join for a seat before the start. alice holds seat 0 of a
     3-seat game; the operator appends another join for seat 0 with its own key. Both seated
     clients refuse the log, and a third player refuses to join (it never signs)."""
     alice, bob, carol = player("alice"), player("bob"), player("carol")
@@ -184,7 +184,7 @@ def test_second_join_for_a_seat_before_the_start_is_refused(
 def test_join_answered_200_but_logged_with_someone_elses_key_is_refused(
     server: HostileServer, player: Callable[[str], Player]
 ) -> None:
-    """issue 6, attack 1: the server answers 200 to bob's join, but what it logs at that seat is
+    """Attack 1: the server answers 200 to bob's join, but what it logs at that seat is
     a join with a key of its own (bob's name, the operator's key, correctly signed by that key)."""
     alice, bob = player("alice"), player("bob")
     game = alice.new_game("feuersalamander", {"target": FS_TARGET}, seats=3, join=True)["id"]
@@ -212,7 +212,7 @@ def test_join_answered_200_but_logged_with_someone_elses_key_is_refused(
 def test_receipt_pins_every_seats_key_at_the_start(
     server: HostileServer, player: Callable[[str], Player]
 ) -> None:
-    """issue 6, attack 1: the receipt pins every seat's key at the start (players, started),
+    """Attack 1: the receipt pins every seat's key at the start (players, started),
     and a played game leaves them exactly as pinned."""
     alice, bob, game = magier_game(player)
     pinned = {"0": key_of(alice), "1": key_of(bob)}
@@ -248,7 +248,7 @@ def fs_mover(players: list[Player], game: str) -> Player:
 def test_false_stale_on_a_throw_is_a_server_lie_and_the_nonce_never_changes(
     server: HostileServer, player: Callable[[str], Player]
 ) -> None:
-    """issue 6, attack 2: re-rolling throws. The server answers a false 409 "stale" (with the
+    """Attack 2: re-rolling throws. The server answers a false 409 "stale" (with the
     unmoved head) to a throw, hoping for a re-submission with another nonce. The client
     calls it a lie at once, keeps the refused signed envelope, and a re-submission at the
     same head carries the same nonce: the throw the server learned is the throw it gets."""
@@ -280,7 +280,7 @@ def test_false_stale_on_a_throw_is_a_server_lie_and_the_nonce_never_changes(
 def test_false_stale_through_pbem_move_and_pbem_bot_exits_4(
     server: HostileServer, player: Callable[[str], Player]
 ) -> None:
-    """issue 6, attack 2: re-rolling throws through the pbem command: `pbem move` and
+    """Attack 2: re-rolling throws through the pbem command: `pbem move` and
     `pbem bot` (which retries after an honest 409) both stop with exit 4 at the first
     false "stale", and every envelope they signed at that head carries the same nonce."""
     players, game = fs_game(player)
@@ -302,7 +302,7 @@ def test_false_stale_through_pbem_move_and_pbem_bot_exits_4(
 def test_an_honest_stale_409_is_not_called_a_lie(
     server: HostileServer, player: Callable[[str], Player], tmp_path: Path
 ) -> None:
-    """issue 6, attack 2 (control): when the head really moved (the same player moved first from
+    """Attack 2 (control): when the head really moved (the same player moved first from
     another machine), the 409 is true: Player.submit raises the ApiError, not ServerLie, and
     the bot simply looks again and plays on."""
     players, game = fs_game(player)
@@ -334,7 +334,7 @@ def test_an_honest_stale_409_is_not_called_a_lie(
 def test_false_stale_on_a_join_is_a_server_lie_and_the_join_nonce_never_changes(
     server: HostileServer, player: Callable[[str], Player]
 ) -> None:
-    """issue 6, attack 2: re-rolling the deal. A false 409 "stale" to a join is a lie (exit 4
+    """Attack 2: re-rolling the deal. A false 409 "stale" to a join is a lie (exit 4
     through `pbem join`); the re-signed join carries the same nonce, and it is the nonce that
     the log's join finally holds."""
     alice, bob = player("alice"), player("bob")
@@ -360,7 +360,7 @@ def test_false_stale_on_a_join_is_a_server_lie_and_the_join_nonce_never_changes(
 def test_an_honest_stale_join_is_signed_again_with_the_same_nonce(
     server: HostileServer, player: Callable[[str], Player]
 ) -> None:
-    """issue 6, attack 2 (control): another join really landed first; the 409 is true, so the
+    """Attack 2 (control): another join really landed first; the 409 is true, so the
     client signs again on the new head, with the same nonce."""
     alice, bob, carol = player("alice"), player("bob"), player("carol")
     game = alice.new_game("feuersalamander", {"target": FS_TARGET}, seats=3, join=True)["id"]
@@ -393,7 +393,7 @@ def view_path(game: str) -> str:
 def test_view_with_another_hand_is_refused_by_both(
     server: HostileServer, player: Callable[[str], Player]
 ) -> None:
-    """issue 6, attack 3: the server shows a player a different hand card than the log
+    """Attack 3: the server shows a player a different hand card than the log
     committed to (the verified payloads are left alone)."""
     players, game = fs_game(player)
     # An honest first look: the deal's payloads are checked and kept, the view matches.
@@ -418,7 +418,7 @@ def test_view_with_another_hand_is_refused_by_both(
 def test_view_with_a_moved_magician_is_refused_by_both(
     server: HostileServer, player: Callable[[str], Player]
 ) -> None:
-    """issue 6, attack 3: the server moves a magician on the board it shows."""
+    """Attack 3: the server moves a magician on the board it shows."""
     alice, bob, game = magier_game(player)
 
     def moved(data: Any) -> None:
@@ -440,7 +440,7 @@ def test_view_with_a_moved_magician_is_refused_by_both(
 def test_withheld_private_payload_is_refused_by_both(
     server: HostileServer, player: Callable[[str], Player]
 ) -> None:
-    """issue 6, attack 3: the server withholds the private payloads (the deal) addressed to
+    """Attack 3: the server withholds the private payloads (the deal) addressed to
     the seat: the view answer simply leaves them out."""
     players, game = fs_game(player)
 
@@ -466,7 +466,7 @@ def test_withheld_private_payload_is_refused_by_both(
 def test_view_with_another_status_turn_or_seat_is_refused_by_both(
     server: HostileServer, player: Callable[[str], Player], field: str, words: str
 ) -> None:
-    """issue 6, attack 3: the server changes status, to_move (or the seat) in the view answer."""
+    """Attack 3: the server changes status, to_move (or the seat) in the view answer."""
     alice, bob, game = magier_game(player)
 
     def lie(data: Any) -> None:
@@ -489,7 +489,7 @@ def test_view_with_another_status_turn_or_seat_is_refused_by_both(
 def test_summary_with_another_result_or_other_names_is_refused_by_both(
     server: HostileServer, player: Callable[[str], Player], lie: dict[str, Any], words: str
 ) -> None:
-    """issue 6, attack 3: what `pbem show` prints around the board. alice resigned, so the signed
+    """Attack 3: what `pbem show` prints around the board. alice resigned, so the signed
     log says bob (seat 1) won; the server's game summary says seat 0 won, or swaps who sits
     where. `pbem show` printed that as "game over: won by seat 0" before; now both refuse."""
     alice, bob, game = magier_game(player)
@@ -586,7 +586,7 @@ def reuse_joins(
 def test_joins_reused_in_another_setup_fail_the_audit_at_the_first_join(
     finished: tuple[dict[str, Any], list[SigningKey], SigningKey],
 ) -> None:
-    """issue 6, attack 4: joins bound to setup. From a finished real export, the operator builds
+    """Attack 4: joins bound to setup. From a finished real export, the operator builds
     a new log under the same game id with other options, a new server key and a seed chosen
     after the nonces were known, reusing the players' signed joins: the audit FAILs at the
     first join, and a client shown that log refuses it there too."""
@@ -614,7 +614,7 @@ def test_joins_reused_in_another_setup_fail_the_audit_at_the_first_join(
 def test_join_refuses_to_sign_when_the_summary_is_not_the_signed_genesis(
     server: HostileServer, player: Callable[[str], Player], field: str, shown: Any
 ) -> None:
-    """issue 6, attack 4: joins bound to setup. The game's summary (GET /v1/games/<id>), which
+    """Attack 4: joins bound to setup. The game's summary (GET /v1/games/<id>), which
     the player chose the game by, says other options (engine, seats) than the signed genesis:
     the client refuses to sign a join at all."""
     alice, bob = player("alice"), player("bob")
@@ -645,7 +645,7 @@ def library_accepts(key_hex: str, message: bytes, sig_hex: str) -> bool:
 
 
 def test_the_fixed_signature_of_a_small_order_key_is_refused_by_protocol_keys() -> None:
-    """issue 6, attack 5: weak keys. `cryptography` accepts the fixed signature (R = base
+    """Attack 5: weak keys. `cryptography` accepts the fixed signature (R = base
     point, S = 1) of the key 01 00..00 for any message; protocol.keys.verify refuses it."""
     for message in (b'{"move":"resign"}', b'{"move":"win"}', b""):
         assert library_accepts(IDENTITY_KEY, TAG_MOVE + message, FIXED_SIG)
@@ -655,7 +655,7 @@ def test_the_fixed_signature_of_a_small_order_key_is_refused_by_protocol_keys() 
 def test_an_account_with_a_small_order_key_is_refused_by_the_server(
     server: HostileServer, tmp_path: Path
 ) -> None:
-    """issue 6, attack 5: weak keys. Registering an account for the key 01 00..00, "signed" with
+    """Attack 5: weak keys. Registering an account for the key 01 00..00, "signed" with
     its fixed signature (valid for every request to a library that accepts the key), is
     refused with a 4xx and no account is made."""
     body = json.dumps({"name": "mallory", "email": "mallory@example.org"}).encode()
@@ -675,7 +675,7 @@ def test_an_account_with_a_small_order_key_is_refused_by_the_server(
 def test_a_small_order_key_in_a_join_fails_the_audit(
     finished: tuple[dict[str, Any], list[SigningKey], SigningKey],
 ) -> None:
-    """issue 6, attack 5: weak keys. The operator gives a seat the key 01 00..00 and replaces the
+    """Attack 5: weak keys. The operator gives a seat the key 01 00..00 and replaces the
     signature of its join and of each of its moves with the one fixed signature (which the
     library accepts for every message), then re-seals the chain with the server's key: the
     game replays exactly as before, and the audit FAILs at that join; a client refuses it too."""

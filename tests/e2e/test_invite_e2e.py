@@ -23,7 +23,7 @@ def test_the_guest_joins_the_kept_seat_and_others_cannot_take_it(make_player: Ca
 
 
 def test_pbem_invite_cancel_frees_the_kept_seat(make_player: Callable[[str], Player]) -> None:
-    """Issue 6 (smaller): the creator cancels an invitation with `pbem invite GAME NAME --cancel`."""
+    """The creator cancels an invitation with `pbem invite GAME NAME --cancel`."""
     from typer.testing import CliRunner
 
     from client.cli import app

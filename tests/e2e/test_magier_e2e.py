@@ -106,7 +106,7 @@ def test_whole_game_exports_and_audits_pass(
         assert receipt["seq"] == len(export["entries"]) - 1
         assert receipt["hash"] == entry_hash(export["entries"][-1])
     assert json.loads((tmp_path / "game.json").read_text()) == export
-    # A blind game (the default, issue 12): each player kept its own concealed placements (secret
+    # A blind game (the default): each player kept its own concealed placements (secret
     # + salt); the server never had them, so the final reveal lists none, and every wisdom that
     # burnt was opened by its owner's signed reveal move with exactly the kept value and salt.
     assert export["entries"][-1]["body"]["secrets"] == []
@@ -127,7 +127,7 @@ def test_whole_game_exports_and_audits_pass(
 
 
 def test_blind_false_game_keeps_todays_reveal(make_player: Callable[[str], Player]) -> None:
-    """`blind: false` is the behaviour before issue 12: the server holds every placement's
+    """`blind: false` is the behaviour before blind games: the server holds every placement's
     value and salt until the game ends, and the final reveal lists all 14."""
     alice, bob = make_player("alice"), make_player("bob")
     game = alice.new_game("magier", {**OPTIONS, "blind": False}, join=True)["id"]
@@ -357,7 +357,7 @@ def test_out_of_turn_and_illegal_moves_get_4xx_and_leave_the_log_alone(
     # her own client refuses the same before signing: its own rules do not list it
     with pytest.raises(ClientError, match="not one of your legal moves"):
         alice.submit(st, {"type": "place", "cell": "e5", "value": 1})
-    # and a value she does not hold: in a blind game (issue 12) the server never sees values, so
+    # and a value she does not hold: in a blind game the server never sees values, so
     # her own client refuses it before signing (and a burnt one must open to a value of MH-5)
     with pytest.raises(ClientError, match="not one of your legal moves"):
         alice.submit(st, {"type": "place", "cell": "e1", "value": 7})

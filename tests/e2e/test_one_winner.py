@@ -1,4 +1,4 @@
-"""Issue 9, one winner per turn: N clients submit different signed moves for the same turn at
+"""One winner per turn: N clients submit different signed moves for the same turn at
 the same moment (a barrier), from threads and from separate processes, to `pbem-server serve`
 (gunicorn, two worker processes) on SQLite and on PostgreSQL.
 
@@ -268,7 +268,7 @@ def _move_at_barrier(url: str, path: str, raw: bytes, headers: dict[str, str], b
 
 
 def test_one_winner_between_a_player_and_the_sweeper_at_expiry(server: Server, tmp_path: Path) -> None:
-    """Deadlines (issue 7) against issue 9: the decision's time is up while its seat moves. Sweepers
+    """Deadlines against one winner per turn: the decision's time is up while its seat moves. Sweepers
     in other processes (each as `pbem-server tick` runs) and the seat's moves hit the same head at
     once: exactly one entry lands at that seq (a timeout played by the server, or one move), the
     other moves get 409 with the head it made, and no sweeper appends a second one."""

@@ -1,4 +1,4 @@
-"""The players' rules summaries: shipped as package data, every ruling cited, the house rule marked (issue 8)."""
+"""The players' rules summaries: shipped as package data, every ruling cited, the house rule marked."""
 
 from __future__ import annotations
 

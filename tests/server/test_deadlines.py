@@ -1,4 +1,4 @@
-"""Deadlines on the real app with a controlled clock (issue 7): no test sleeps.
+"""Deadlines on the real app with a controlled clock: no test sleeps.
 
 `server.clock.clock.CLOCK` is replaced by a clock the test moves; `sweeper.tick(now)` acts at
 the time it is given. Every game here is the toy engine (two seats that alternate), so

@@ -1,4 +1,4 @@
-"""Issue 6: random input at every endpoint of a live server never gets a 5xx.
+"""Random input at every endpoint of a live server never gets a 5xx.
 
 A real server (server.http.app on loopback HTTP, werkzeug in a thread) with two accounts and
 games in every state (open, running toy, magier and Feuersalamander games, one over) is
@@ -561,7 +561,7 @@ def test_fuzz_auth_headers(world: World) -> None:
 
 
 def test_fuzz_deadline_endpoints(world: World) -> None:
-    """Issue 7: abort, vacation and the create's `deadline` object answer success or a 4xx."""
+    """Abort, vacation and the create's `deadline` object answer success or a 4xx."""
     mine = world.call("ada", "POST", "/v1/games", {"engine": "toy", "options": {}, "seats": 2, "request_id": "fuzz-abort"})["id"]
     deadlines = st.one_of(
         json_values,

@@ -1,4 +1,4 @@
-"""Issue 6, "the server must answer every input with 4xx or success": each hostile input
+"""The server must answer every input with 4xx or success: each hostile input
 that gave a 500 (or a log that fails its own audit) is sent to the real app, on SQLite and
 on PostgreSQL, and must get a 4xx problem+json, write nothing, and leave the game's export
 auditing PASS or INCOMPLETE.
@@ -537,7 +537,7 @@ def test_a_database_from_before_request_sig_is_migrated(app: Flask, ada: Caller)
             database.execute_sql('DROP INDEX "game_request_sig"')
         database.execute_sql('ALTER TABLE "game" DROP COLUMN "request_sig"')
         assert "request_sig" not in {c.name for c in database.get_columns("game")}
-        database.drop_tables([SchemaVersion])  # made before schema versions (issue 9): version 0
+        database.drop_tables([SchemaVersion])  # made before schema versions: version 0
         database.close()
     config = {"DATA_DIR": app.config["DATA_DIR"], "DATABASE_URL": app.config["DATABASE_URL"], "TESTING": True}
     with pytest.raises(SchemaError, match="run `pbem-server db upgrade`"):

@@ -1,4 +1,4 @@
-"""Reply by email (issue 7): `pbem-server inbox` plays a move a player mails back.
+"""Reply by email: `pbem-server inbox` plays a move a player mails back.
 
 Real parts: the your-turn mail goes out through the outbox sender to an aiosmtpd server on
 loopback, the test reads it there and answers it with a reply built with the `email`

@@ -1,4 +1,4 @@
-"""Leaving a game of three (issue 7) on the real app: a resignation or forfeit puts the seat
+"""Leaving a game of three on the real app: a resignation or forfeit puts the seat
 out, the others play on, the server makes the out seat's forced decisions in the same
 transaction, and the export audits PASS (the trio test engine, tests/protocol/trio.py)."""
 

@@ -1,4 +1,4 @@
-"""GET /v1/games lists a creator's games even when they took no seat (issue 8)."""
+"""GET /v1/games lists a creator's games even when they took no seat."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from tests.server.conftest import Caller
 
 
 def test_no_join_games_are_listed_for_their_creator(app: Flask) -> None:
-    """issue 8: a game made with --no-join shows in its creator's `pbem games`, with the time of
+    """A game made with --no-join shows in its creator's `pbem games`, with the time of
     its newest entry; nobody else sees it among their games."""
     client = app.test_client()
     ada, bo = Caller(client), Caller(client)

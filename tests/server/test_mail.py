@@ -1,4 +1,4 @@
-"""Mail (issue 7), on SQLite and on PostgreSQL: the outbox rows each entry writes in its own
+"""Mail, on SQLite and on PostgreSQL: the outbox rows each entry writes in its own
 transaction, what they say (and never say), preferences, the digest, the unsubscribe
 link, invitations by address, and the .eml fallback of the sender."""
 

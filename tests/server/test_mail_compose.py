@@ -1,4 +1,4 @@
-"""A mail's header lines are the same whether written as given or parsed first (issue 9).
+"""A mail's header lines are the same whether written as given or parsed first.
 
 `compose.compose` writes short printable-ASCII header values as they are (`_plain`), which
 saves the header registry's parse in every append's transaction; for those values the

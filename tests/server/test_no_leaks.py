@@ -1,4 +1,4 @@
-"""Issue 9, no leaks: whatever the server answers to a seat, or to someone with no seat, holds
+"""No leaks: whatever the server answers to a seat, or to someone with no seat, holds
 nothing outside that seat's view of the game (PROTOCOL.md: concealed values stay with the server
 until the reveal; private payloads go to their seats only).
 

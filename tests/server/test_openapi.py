@@ -1,4 +1,4 @@
-"""Issue 9: the OpenAPI 3.1 document (server/openapi.py, GET /v1/openapi.json) describes the
+"""The OpenAPI 3.1 document (server/openapi.py, GET /v1/openapi.json) describes the
 app as it is, both ways.
 
 Routes: every rule and method in app.url_map is an operation of the document, and every
@@ -68,7 +68,7 @@ def example_path(op_path: str, game: str = SOME_GAME) -> str:
 
 
 def test_every_route_is_described_and_every_operation_is_a_route(tmp_path: Path) -> None:
-    """issue 9: app.url_map and the document's paths and methods are the same set."""
+    """app.url_map and the document's paths and methods are the same set."""
     app = _app(tmp_path, set(), "d")
     routes = {
         (openapi_path(rule.rule), method)
@@ -83,7 +83,7 @@ def test_every_route_is_described_and_every_operation_is_a_route(tmp_path: Path)
 
 
 def test_the_document_is_served_and_is_openapi_3_1(tmp_path: Path) -> None:
-    """issue 9: GET /v1/openapi.json, unsigned; every $ref resolves; signed operations name
+    """GET /v1/openapi.json, unsigned; every $ref resolves; signed operations name
     the three headers' security scheme; every error is problem+json."""
     resp = _app(tmp_path, set(), "d").test_client().get("/v1/openapi.json")
     assert resp.status_code == 200 and resp.mimetype == "application/json"
@@ -252,7 +252,7 @@ def _route_statuses(tmp_path: Path, seen: Seen) -> None:
 
 
 def test_the_statuses_answered_are_the_statuses_described(tmp_path: Path) -> None:
-    """issue 9: no route answers a status the document does not list for it, and every status
+    """No route answers a status the document does not list for it, and every status
     the document lists for a route was answered by it in the scenarios above (but the pairs
     in UNSEEN, each with its reason)."""
     seen: Seen = set()

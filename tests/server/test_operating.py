@@ -1,4 +1,4 @@
-"""Issue 9, running a server: schema versions and `pbem-server db upgrade`, `pbem-server backup`,
+"""Running a server: schema versions and `pbem-server db upgrade`, `pbem-server backup`,
 the health check's database probe, body limits (413), per-account rate limits (429 with
 Retry-After, and the client waiting them out), and the JSON request log.
 
@@ -101,7 +101,7 @@ def _make_version_0(config: dict[str, Any]) -> str:
 
 
 def test_a_new_database_is_stamped_with_the_current_version(db_env: dict[str, Any]) -> None:
-    """issue 9: an empty database gets every table and the schema version this code knows."""
+    """An empty database gets every table and the schema version this code knows."""
     create_app(db_env)
     db = _db(db_env)
     with db.connection_context():
@@ -115,7 +115,7 @@ def test_a_new_database_is_stamped_with_the_current_version(db_env: dict[str, An
 def test_an_older_schema_is_refused_until_db_upgrade(
     db_env: dict[str, Any], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """issue 9: a database from before schema versions (version 0) is refused with "run
+    """A database from before schema versions (version 0) is refused with "run
     pbem-server db upgrade"; the upgrade adds the missing columns keeping every row, stamps
     version 1, and a second upgrade does nothing."""
     game = _make_version_0(db_env)
@@ -141,7 +141,7 @@ def test_an_older_schema_is_refused_until_db_upgrade(
 def test_a_newer_schema_is_refused_by_the_server_and_by_upgrade(
     db_env: dict[str, Any], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """issue 9: a database upgraded by a newer pbem (version CURRENT + 1) is never served by
+    """A database upgraded by a newer pbem (version CURRENT + 1) is never served by
     this one, and `db upgrade` does not touch it."""
     create_app(db_env)
     db = _db(db_env)
@@ -155,7 +155,7 @@ def test_a_newer_schema_is_refused_by_the_server_and_by_upgrade(
 
 
 def test_serve_refuses_an_older_schema_before_starting_gunicorn(tmp_path: Path) -> None:
-    """issue 9: `pbem-server serve` says "run pbem-server db upgrade" in one line and exits 1."""
+    """`pbem-server serve` says "run pbem-server db upgrade" in one line and exits 1."""
     engines.register(TOY)
     data = tmp_path / "data"
     _make_version_0({"DATA_DIR": str(data), "TESTING": True})
@@ -219,7 +219,7 @@ def _backup_process(out: Path, data: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_backup_copies_the_live_sqlite_database(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """issue 9: `pbem-server backup PATH` copies the database while the server writes to it (the
+    """`pbem-server backup PATH` copies the database while the server writes to it (the
     online backup API): the copy is the database as of one moment, every commit before it and
     no write still in progress; it refuses to overwrite PATH without --force, and opens alone.
 
@@ -279,7 +279,7 @@ def test_backup_says_no_database_in_an_empty_data_dir(tmp_path: Path, capsys: py
 def test_backup_on_postgresql_gives_the_pg_dump_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """issue 9: on PostgreSQL the command writes nothing and names pg_dump (without echoing the
+    """On PostgreSQL the command writes nothing and names pg_dump (without echoing the
     URL, which may hold a password)."""
     url = reset_postgres()
     monkeypatch.setenv("DATABASE_URL", url)
@@ -293,7 +293,7 @@ def test_backup_on_postgresql_gives_the_pg_dump_line(
 
 
 def test_health_asks_the_database_and_says_503_when_it_does_not_answer(tmp_path: Path) -> None:
-    """issue 9: /v1/health runs a query; a database that cannot be opened is a 503 problem there
+    """/v1/health runs a query; a database that cannot be opened is a 503 problem there
     (and on every other endpoint), and the server recovers when it is back."""
     app = make_app(tmp_path, "sqlite")
     client = app.test_client()
@@ -313,7 +313,7 @@ def test_health_asks_the_database_and_says_503_when_it_does_not_answer(tmp_path:
 
 
 def test_health_on_postgresql_says_503_while_the_database_refuses_connections(tmp_path: Path) -> None:
-    """issue 9: the same on PostgreSQL: while the database takes no connections (ALLOW_CONNECTIONS
+    """The same on PostgreSQL: while the database takes no connections (ALLOW_CONNECTIONS
     false, which binds superusers too) /v1/health is a 503 problem, and 200 again after."""
     app = make_app(tmp_path, "postgres")
     client = app.test_client()
@@ -335,7 +335,7 @@ def test_health_on_postgresql_says_503_while_the_database_refuses_connections(tm
 
 
 def test_a_body_over_the_limit_is_413_before_it_is_read(tmp_path: Path) -> None:
-    """issue 9: MAX_CONTENT_LENGTH: a larger body is a 413 problem on any endpoint, signed or not."""
+    """MAX_CONTENT_LENGTH: a larger body is a 413 problem on any endpoint, signed or not."""
     app = create_app({"DATA_DIR": str(tmp_path / "d"), "TESTING": True, "MAX_CONTENT_LENGTH": 1000})
     caller = Caller(app.test_client())
     assert caller.account("ada").status_code == 201
@@ -380,7 +380,7 @@ def test_token_bucket_refills_at_the_limit_rate() -> None:
 
 
 def test_rate_limit_is_per_account_with_retry_after(tmp_path: Path) -> None:
-    """issue 9: beyond RATE_LIMIT an account gets 429 problem+json with Retry-After; another
+    """Beyond RATE_LIMIT an account gets 429 problem+json with Retry-After; another
     account is not affected, /v1/health never is, and a request forged with someone's key
     spends nobody's budget but its sender address's."""
     app = create_app({"DATA_DIR": str(tmp_path / "d"), "TESTING": True, "RATE_LIMIT": "3/3600"})
@@ -419,7 +419,7 @@ def _live(app: Flask) -> Iterator[str]:
 
 
 def test_the_client_waits_out_a_429_and_says_so_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """issue 9: client.api waits Retry-After seconds, says so in one stderr line, and retries
+    """client.api waits Retry-After seconds, says so in one stderr line, and retries
     (signing afresh); a wait longer than LONGEST_WAIT is not waited: the error says how long."""
     app = create_app({"DATA_DIR": str(tmp_path / "d"), "TESTING": True, "RATE_LIMIT": "1/1"})
     with _live(app) as url:
@@ -447,7 +447,7 @@ def test_the_client_waits_out_a_429_and_says_so_once(tmp_path: Path, capsys: pyt
 
 
 def test_one_json_log_line_per_request(pair: tuple[Caller, Caller, str], caplog: pytest.LogCaptureFixture) -> None:
-    """issue 9: each request logs method, path, game, seat, status and ms as one JSON line."""
+    """Each request logs method, path, game, seat, status and ms as one JSON line."""
     north, south, game = pair
     caplog.set_level(logging.INFO, logger="pbem.requests")
     assert south.call("GET", f"/v1/games/{game}/view").status_code == 200
@@ -466,7 +466,7 @@ def test_one_json_log_line_per_request(pair: tuple[Caller, Caller, str], caplog:
 
 
 def test_the_request_log_is_silent_unless_asked(tmp_path: Path) -> None:
-    """issue 9: nothing on stderr by default (tests, library use); REQUEST_LOG=1 (what `serve`
+    """Nothing on stderr by default (tests, library use); REQUEST_LOG=1 (what `serve`
     sets) prints the JSON lines."""
     script = (
         "import sys; from server.http.app import create_app; "
@@ -494,7 +494,7 @@ def _free_port() -> int:
 
 
 def test_serve_rate_limit_body_limit_and_request_log_under_gunicorn(tmp_path: Path) -> None:
-    """issue 9: `pbem-server serve --rate-limit 2/3600 --max-body 500` under gunicorn: the third
+    """`pbem-server serve --rate-limit 2/3600 --max-body 500` under gunicorn: the third
     request from one address is a 429, a 600-byte body a 413, and each request is one JSON
     line on stderr (and no gunicorn access log)."""
     port = _free_port()

@@ -1,4 +1,4 @@
-"""The per-worker connection pool (issue 9) survives what a connection per request survived.
+"""The per-worker connection pool survives what a connection per request survived.
 
 Requests hand their connection back to a pool instead of ending it. A PostgreSQL connection
 can die while it waits there (the database restarted, an operator ended idle sessions): the

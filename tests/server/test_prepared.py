@@ -1,4 +1,4 @@
-"""Prepared queries (server/prepared.py, issue 9) give what peewee's own queries give.
+"""Prepared queries (server/prepared.py) give what peewee's own queries give.
 
 The server's hot queries are built once per database and run with new values. On both
 databases, each one must return the same rows (as model instances, joined rows filled in) as

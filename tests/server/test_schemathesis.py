@@ -1,4 +1,4 @@
-"""Issue 9: schemathesis fuzzes a live server (werkzeug on loopback, the real app on SQLite)
+"""Schemathesis fuzzes a live server (werkzeug on loopback, the real app on SQLite)
 from the server's own OpenAPI document (GET /v1/openapi.json), positive and negative cases.
 
 Checks on every answer: no status >= 500; the status is one the document lists for that
@@ -175,7 +175,7 @@ FUZZ = settings(
 @pytest.mark.parametrize("signed", [False, True], ids=["unsigned", "signed"])
 @pytest.mark.parametrize(("path", "method"), OPERATIONS, ids=[f"{m.upper()} {p}" for p, m in OPERATIONS])
 def test_the_answers_conform_to_the_document(live: Live, path: str, method: str, signed: bool) -> None:
-    """issue 9: unsigned (or randomly signed) requests, and requests signed by an account (ada,
+    """Unsigned (or randomly signed) requests, and requests signed by an account (ada,
     creator of the games), get the answers the document describes: never a 5xx."""
     session = live.session(signed)
 

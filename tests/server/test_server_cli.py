@@ -1,4 +1,4 @@
-"""`pbem-server serve` (issue 8): every option described; gunicorn's control socket per data dir."""
+"""`pbem-server serve`: every option described; gunicorn's control socket per data dir."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def _gunicorn_argv(monkeypatch: pytest.MonkeyPatch, *args: str) -> list[str]:
 
 
 def test_two_servers_never_share_a_control_socket(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """issue 8: gunicorn's control socket is in each server's data dir (gunicorn's default,
+    """Gunicorn's control socket is in each server's data dir (gunicorn's default,
     ~/.gunicorn/gunicorn.ctl, would be shared); --control-socket and --no-control-socket too."""
     one = _gunicorn_argv(monkeypatch, "--data-dir", str(tmp_path / "one"), "--host", "0.0.0.0")
     two = _gunicorn_argv(monkeypatch, "--data-dir", str(tmp_path / "two"), "--port", "8471")
@@ -37,7 +37,7 @@ def test_two_servers_never_share_a_control_socket(monkeypatch: pytest.MonkeyPatc
 
 
 def test_serve_help_describes_every_option() -> None:
-    """issue 8: `pbem-server serve --help` says what each option does."""
+    """`pbem-server serve --help` says what each option does."""
     helped = subprocess.run(
         [sys.executable, "-m", "server.cli", "serve", "--help"], capture_output=True, text=True, cwd=ROOT, timeout=60
     ).stdout
