@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from client import verify
 from client.api import ApiError
 from client.play import ClientError, ServerLie, local_engine, render, revealed_view
-from protocol.audit import final_state
 
 if TYPE_CHECKING:
     from client.play import Player
@@ -48,6 +47,8 @@ def watch(player: Player, game: str) -> dict[str, Any]:
     status = receipt.get("status")
     final_view = None
     if status == "over":
+        from protocol.audit import final_state  # the auditor, for a finished game only
+
         export = player.export(game)
         verdict, state = final_state(export)
         if state is not None and verdict.ok:

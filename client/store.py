@@ -20,8 +20,6 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from protocol.keys import KeyError_, SigningKey
 
 HOME_ENV = "PBEM_HOME"
@@ -38,6 +36,8 @@ def default_home() -> Path:
     env = os.environ.get(HOME_ENV)
     if env:
         return Path(env).expanduser()
+    import platformdirs  # only without PBEM_HOME: a command need not pay for it otherwise
+
     return Path(platformdirs.user_config_dir("pbem"))
 
 
@@ -213,7 +213,7 @@ class Store:
 
     def secrets(self, game: str) -> list[dict[str, Any]]:
         """Every move secret this home keeps for `game` ({"seq", "secret", "salt", "commit", ...}).
-        In a blind game they are the only copy: the server never had them (issue 12)."""
+        In a blind game they are the only copy: the server never had them."""
         return [s for s in self.evidence(game)["secrets"] if isinstance(s, dict)]
 
     def add_refused(self, game: str, record: dict[str, Any]) -> None:

@@ -92,11 +92,11 @@ class Group(typer.core.TyperGroup):
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = super().get_command(ctx, cmd_name)
-        params.adapt(getattr(command, "params", []))
+        params.adapt_command(command)
         return command
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        params.adapt(self.params)
+        params.adapt_all(self, ctx)
         ctx.meta[_NAMED_SHELL] = _named_shell(args)
         for param in self.params:
             if param.name in ("show_completion", "install_completion") and param.callback:
@@ -117,7 +117,51 @@ class Group(typer.core.TyperGroup):
             _handled(exc)
 
 
-app = typer.Typer(
+def commands_needed(args: list[str], names: set[str]) -> set[str] | None:
+    """The commands a command line can run (None: all of them, for the list in `pbem --help`,
+    a mistyped name's suggestion, completion): `pbem show G` needs only `show`, `pbem
+    --version` none."""
+    if any(k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ):
+        return None  # a shell asks what to complete
+    version = False
+    words = iter(args)
+    for arg in words:
+        if arg == "--server":
+            next(words, None)
+        elif arg.startswith("--server="):
+            continue
+        elif arg == "--version":
+            version = True
+        elif arg.startswith("-"):
+            return None
+        else:
+            return {arg} if arg in names else None
+    return set() if version else None
+
+
+class App(typer.Typer):
+    """The one app. Typer builds every command (each function's signature read and its
+    annotations evaluated) before it parses the command line; run from the command line, this
+    app lets it build only the commands that line can run."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs.get("args") is not None:
+            return super().__call__(*args, **kwargs)
+        every = self.registered_commands
+        names = {c.name or typer.main.get_command_name(c.callback.__name__) for c in every if c.callback}
+        needed = commands_needed(sys.argv[1:], names)
+        if needed is None:
+            return super().__call__(*args, **kwargs)
+        self.registered_commands = [
+            c for c in every if c.callback and (c.name or typer.main.get_command_name(c.callback.__name__)) in needed
+        ]
+        try:
+            return super().__call__(*args, **kwargs)
+        finally:
+            self.registered_commands = every
+
+
+app = App(
     cls=Group,
     name="pbem",
     help=(
@@ -144,15 +188,44 @@ def find_game(value: str | None) -> str | None:
     return player().find_game(value)
 
 
+def installed_version(name: str = "pbem") -> str:
+    """The version of the installed distribution, as importlib.metadata.version says it.
+
+    The first entry of sys.path holding its one `NAME-VERSION.dist-info` answers from the
+    METADATA there: importlib.metadata reads the same file, but importing it costs more than
+    the rest of `pbem --version`. Anything else (an egg-info, two candidates) asks it."""
+    for entry in sys.path:
+        try:
+            found = [
+                n for n in os.listdir(entry or ".")
+                if n.endswith((".dist-info", ".egg-info")) and n.split("-")[0].lower() == name
+            ]
+        except OSError:
+            continue
+        if len(found) > 1 or (found and found[0].endswith(".egg-info")):
+            break
+        if found:
+            try:
+                with open(os.path.join(entry or ".", found[0], "METADATA"), encoding="utf-8") as lines:
+                    for line in lines:
+                        if line.startswith("Version:"):
+                            return line.removeprefix("Version:").strip()
+                        if not line.strip():
+                            break  # the headers ended without a version
+            except OSError:
+                pass
+            break
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def _version(value: bool) -> None:
     if value:
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            found = version("pbem")
-        except PackageNotFoundError:
-            found = "unknown"
-        sys.stdout.write(f"pbem {found}\n")
+        sys.stdout.write(f"pbem {installed_version()}\n")
         raise typer.Exit(0)
 
 

@@ -142,3 +142,23 @@ def adapt(params: list[Any]) -> None:
         ours = _ADAPTED.get(type(param))
         if ours is not None:
             param.__class__ = ours
+
+
+def adapt_all(command: Any, ctx: Any) -> None:
+    """A command's parameters and its --help (which click makes on the first parse)."""
+    adapt([*command.params, command.get_help_option(ctx)])
+
+
+class Command(typer.core.TyperCommand):
+    """A command whose parameters, --help included, behave as `adapt` says."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        adapt_all(self, ctx)
+        return super().parse_args(ctx, args)
+
+
+def adapt_command(command: Any) -> None:
+    """Give a command typer made pbem's parameters (its --help is made later, when parsed)."""
+    if type(command) is typer.core.TyperCommand:
+        command.__class__ = Command
+    adapt(getattr(command, "params", []))

@@ -175,7 +175,7 @@ def test_audit_fail_names_the_entry(
     forged["entries"][5]["body"]["envelope"]["nonce"] = "00" * 32
     path = write(tmp_path, "forged.json", forged)
     result = invoke(home, "audit", path)
-    assert result.exit_code == 4  # issue 8: a log that fails a check exits 4, as --help says
+    assert result.exit_code == 4  # a log that fails a check exits 4, as --help says
     assert result.stdout.startswith("FAIL: entry 5:")
     verdict = json.loads(invoke(home, "audit", path, "--json").stdout)
     assert verdict["verdict"] == "FAIL" and verdict["entry"] == 5
@@ -197,7 +197,7 @@ def test_audit_incomplete_is_not_success(home: dict[str, str], tmp_path: Path) -
         # since it is JSON that two readers read as two different logs
         ('{"format": "pbem-log/2", "format": "x", "game": "g", "entries": []}', "x.json is not a log that has one meaning", 4),
         ('{"format": "pbem-log/2", "game": "g", "entries": [{"seq": 0, "seq": 1}]}', "twice", 4),
-        # issue 8: FAIL exits 4 (the log failed a check); a file that is no JSON at all, 1
+        # FAIL exits 4 (the log failed a check); a file that is no JSON at all, 1
         (json.dumps({"format": "something else"}), "FAIL: the log: not a pbem-log/2 export", 4),
         (json.dumps([1, 2]), "FAIL", 4),
     ],

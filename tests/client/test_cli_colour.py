@@ -1,4 +1,4 @@
-"""`pbem show` colours the board on a terminal and never when NO_COLOR is set (issue 8)."""
+"""`pbem show` colours the board on a terminal and never when NO_COLOR is set."""
 
 from __future__ import annotations
 

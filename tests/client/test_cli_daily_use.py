@@ -1,4 +1,4 @@
-"""The terminal client a daily player enjoys (issue 8): each point tried through the CLI itself."""
+"""The terminal client a daily player enjoys: each point tried through the CLI itself."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def play_out(game: str, players: list[Player]) -> None:
 
 
 def test_games_never_cuts_ids_and_prefixes_work(cli: Cli, live_server: LiveServer) -> None:
-    """issue 8: `pbem games` at 80 columns, piped, shows whole ids; a unique prefix of 4 or more
+    """`pbem games` at 80 columns, piped, shows whole ids; a unique prefix of 4 or more
     characters works wherever a game id is taken; a short, unknown or ambiguous one is one line."""
     game = two_player_game(cli, live_server)
     listed = cli("ada", "games").stdout  # piped: one game a line, the whole id first
@@ -102,7 +102,7 @@ def test_games_never_cuts_ids_and_prefixes_work(cli: Cli, live_server: LiveServe
 
 
 def test_games_shows_names_results_time_and_no_join_games(cli: Cli, live_server: LiveServer) -> None:
-    """issue 8: seats as "ada (red)", a finished game's result in words, the time of the newest
+    """Seats as "ada (red)", a finished game's result in words, the time of the newest
     entry, and a game created with --no-join listed for its creator."""
     game = two_player_game(cli, live_server, "--option", "move_limit=2")
     listed = cli("ada", "games").stdout
@@ -120,7 +120,7 @@ def test_games_shows_names_results_time_and_no_join_games(cli: Cli, live_server:
 
 
 def test_ordinary_mistakes_are_one_line(cli: Cli, live_server: LiveServer, tmp_path: Path) -> None:
-    """issue 8: export to a missing directory, a negative --poll, gibberish as a move: one line,
+    """Export to a missing directory, a negative --poll, gibberish as a move: one line,
     never "internal error" nor the same words twice; export --json -o prints a summary only."""
     game = two_player_game(cli, live_server)
     bad = cli("ada", "export", game, "-o", "/nonexistent/dir/x.json", code=1).stderr
@@ -136,7 +136,7 @@ def test_ordinary_mistakes_are_one_line(cli: Cli, live_server: LiveServer, tmp_p
 
 
 def test_bot_poll_zero_waits_at_least_a_second(cli: Cli, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
-    """issue 8: `pbem bot --poll 0` does not busy-loop: it waits at least a second between looks."""
+    """`pbem bot --poll 0` does not busy-loop: it waits at least a second between looks."""
     game = two_player_game(cli, live_server, "--option", "move_limit=2")
     slept: list[float] = []
 
@@ -163,7 +163,7 @@ def _run_pbem(args: list[str], env: dict[str, str], stdin: bytes | None = None) 
 
 
 def test_a_closed_pipe_is_not_an_error(tmp_path: Path) -> None:
-    """issue 8: `pbem audit - < f | head -1` and a long help into a closed pipe exit 0, quietly."""
+    """`pbem audit - < f | head -1` and a long help into a closed pipe exit 0, quietly."""
     engines.register(TOY)
     big = Ledger("cli-pipe").play().export()
     env = {"PBEM_HOME": str(tmp_path / "home")}
@@ -177,7 +177,7 @@ def test_a_closed_pipe_is_not_an_error(tmp_path: Path) -> None:
 
 
 def test_move_numbers_bind_to_the_listing(cli: Cli, live_server: LiveServer) -> None:
-    """issue 8: `pbem move G 1` plays number 1 of the list `pbem move G` showed, and refuses when
+    """`pbem move G 1` plays number 1 of the list `pbem move G` showed, and refuses when
     the game moved on since; the move is echoed before it is sent; --dry-run sends nothing."""
     game = two_player_game(cli, live_server)
     listing = json.loads(cli("ada", "move", game, "--json").stdout)
@@ -201,7 +201,7 @@ def test_move_numbers_bind_to_the_listing(cli: Cli, live_server: LiveServer) -> 
 
 
 def test_move_when_it_is_not_your_turn_says_whose_it_is(cli: Cli, live_server: LiveServer) -> None:
-    """issue 8: `pbem move G` out of turn says who is to move (name and seat name), exit 1."""
+    """`pbem move G` out of turn says who is to move (name and seat name), exit 1."""
     game = two_player_game(cli, live_server)
     told = cli("bo", "move", game, code=1).stderr
     assert told.strip() == f"pbem: it is not your turn in game {game}: ada (red) is to move"
@@ -213,7 +213,7 @@ def test_move_when_it_is_not_your_turn_says_whose_it_is(cli: Cli, live_server: L
 
 
 def test_seat_errors_say_what_is_wrong(cli: Cli, live_server: LiveServer) -> None:
-    """issue 8: kept seats show as kept in `games --open`; joining a game whose free seat is kept
+    """Kept seats show as kept in `games --open`; joining a game whose free seat is kept
     says for whom; a seat that does not exist says so."""
     init(cli, live_server, "ada", "bo", "cy")
     game = json.loads(cli("ada", "new", "magier", "--json").stdout)["id"]
@@ -232,7 +232,7 @@ def test_seat_errors_say_what_is_wrong(cli: Cli, live_server: LiveServer) -> Non
 
 
 def test_bot_retries_a_lost_connection(cli: Cli, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
-    """issue 8: `pbem bot` outlives a lost connection: it says so on screen and tries again."""
+    """`pbem bot` outlives a lost connection: it says so on screen and tries again."""
     game = two_player_game(cli, live_server, "--option", "move_limit=2")
     import client.play
     from client.api import ApiError
@@ -263,7 +263,7 @@ def test_bot_retries_a_lost_connection(cli: Cli, live_server: LiveServer, monkey
 
 
 def test_init_refuses_a_changed_server_key(cli: Cli, live_server: LiveServer, tmp_path: Path) -> None:
-    """issue 8: init against a server whose key is not the stored one refuses, as ssh does, until
+    """Init against a server whose key is not the stored one refuses, as ssh does, until
     --accept-new-server-key."""
     init(cli, live_server, "ada")
     config_path = tmp_path / "ada" / "config.json"
@@ -281,7 +281,7 @@ def test_init_refuses_a_changed_server_key(cli: Cli, live_server: LiveServer, tm
 
 
 def test_audit_fail_exits_4_as_help_says(tmp_path: Path) -> None:
-    """issue 8: exit 4 means a failed check, in --help and for `pbem audit` on a tampered file."""
+    """Exit 4 means a failed check, in --help and for `pbem audit` on a tampered file."""
     engines.register(TOY)
     forged = copy.deepcopy(Ledger("cli-forged").play().export())
     forged["entries"][5]["body"]["envelope"]["nonce"] = "00" * 32
@@ -295,7 +295,7 @@ def test_audit_fail_exits_4_as_help_says(tmp_path: Path) -> None:
 
 
 def test_version_placeholders_and_bot_names(tmp_path: Path) -> None:
-    """issue 8: `pbem --version`; option placeholders read well; the bots are named in bot --help."""
+    """`pbem --version`; option placeholders read well; the bots are named in bot --help."""
     runner = CliRunner()
     assert runner.invoke(app, ["--version"]).stdout.startswith("pbem ")
     new_help = runner.invoke(app, ["new", "--help"]).stdout
@@ -309,7 +309,7 @@ def test_version_placeholders_and_bot_names(tmp_path: Path) -> None:
 
 
 def test_a_finished_game_shows_everything_revealed(cli: Cli, live_server: LiveServer) -> None:
-    """issue 8: once a game is over, `pbem show` draws the final position from the replayed
+    """Once a game is over, `pbem show` draws the final position from the replayed
     export with every concealed value revealed, the result in words and how to export and
     audit it."""
     game = two_player_game(cli, live_server, "--option", "move_limit=2", "--option", "blind=false")

@@ -1,4 +1,4 @@
-"""`pbem log` as the readable history, `--at`, `pbem replay` (issue 8): through the CLI."""
+"""`pbem log` as the readable history, `--at`, `pbem replay`: through the CLI."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def _moves(game: str, players: list[Player], rounds: int, seed: int = 5) -> None
 
 
 def test_log_tells_the_game_in_words_with_your_concealed_parts(cli: Cli, live_server: LiveServer) -> None:
-    """issue 8: `pbem log` names players and seats, tells each move and its events in words, shows
+    """`pbem log` names players and seats, tells each move and its events in words, shows
     the reader their own concealed parts (never the other's), and the reveal in words; --json is
     the list of signed entries as before."""
     game = two_player_game(cli, live_server, "--option", "blind=false")
@@ -54,7 +54,7 @@ def test_log_tells_the_game_in_words_with_your_concealed_parts(cli: Cli, live_se
 
 
 def test_log_shows_the_private_events_you_were_shown(cli: Cli, live_server: LiveServer) -> None:
-    """issue 8: in Der Feuersalamander, `pbem log` shows the reader's own deal and draws (marked
+    """In Der Feuersalamander, `pbem log` shows the reader's own deal and draws (marked
     as only theirs), the public throws and claims in words, and says others had private events."""
     init(cli, live_server, "ada", "bo", "cy")
     game = json.loads(cli("ada", "new", "feuersalamander", "--seats", "3", "--json").stdout)["id"]
@@ -73,7 +73,7 @@ def test_log_shows_the_private_events_you_were_shown(cli: Cli, live_server: Live
 
 
 def test_engines_describe_their_main_events() -> None:
-    """issue 8: describe_event in words for magier and feuersalamander; None from the default."""
+    """Describe_event in words for magier and feuersalamander; None from the default."""
     magier, fs = engines.get("magier"), engines.get("feuersalamander")
     assert magier.describe_event(  # type: ignore[attr-defined]
         {"kind": "burned", "data": {"cell": "e7", "owner": 1, "value": 2, "by": 0}, "to": None}
@@ -97,7 +97,7 @@ def test_engines_describe_their_main_events() -> None:
 
 
 def test_log_at_draws_a_finished_games_position_and_explains_before(cli: Cli, live_server: LiveServer) -> None:
-    """issue 8: `pbem log GAME --at N` on a running game says the replay waits for the reveal and
+    """`pbem log GAME --at N` on a running game says the replay waits for the reveal and
     shows the seat's view; once over, it draws the position after entry N with the concealed
     values revealed, replayed from the verified export (protocol.audit.state_at)."""
     game = two_player_game(cli, live_server, "--option", "blind=false")
@@ -127,7 +127,7 @@ def test_log_at_draws_a_finished_games_position_and_explains_before(cli: Cli, li
 def test_replay_steps_through_an_export_offline_and_refuses_a_tampered_one(
     cli: Cli, live_server: LiveServer, tmp_path: Path
 ) -> None:
-    """issue 8: `pbem replay game.json [--at N | --all]` offline (no account, no server): audited
+    """`pbem replay game.json [--at N | --all]` offline (no account, no server): audited
     first, a FAIL refused with exit 4, an unfinished export with exit 3."""
     game = two_player_game(cli, live_server)
     ada, bo = Player(cli.tmp_path / "ada"), Player(cli.tmp_path / "bo")

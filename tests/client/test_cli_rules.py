@@ -1,4 +1,4 @@
-"""`pbem rules ENGINE`: the rules summary shipped with pbem, offline (issue 8)."""
+"""`pbem rules ENGINE`: the rules summary shipped with pbem, offline."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The terminal client, second round (issue 8): help that reads well, a question before a
+"""The terminal client: help that reads well, a question before a
 numbered move, profiles, spectators and private games, rematches, forced moves in one go.
 
 Each point is tried through the CLI itself (typer's CliRunner, or a real terminal from a
@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_help_shows_arguments_as_man_pages_do(cli: Cli) -> None:  # noqa: F811
-    """issue 8: `GAME` and `[MOVE]` in usage lines, no `{GAME}` and no `GAME <str>`; `pbem move
+    """`GAME` and `[MOVE]` in usage lines, no `{GAME}` and no `GAME <str>`; `pbem move
     --help` says a signed move cannot be undone, not even by agreement."""
     helped = cli("ada", "move", "--help").stdout
     assert "Usage: pbem move [OPTIONS] GAME [MOVE]" in helped
@@ -77,7 +77,7 @@ def _pty_run(args: list[str], env: dict[str, str], answer: bytes) -> tuple[int, 
 
 
 def test_a_numbered_move_is_confirmed_on_a_terminal(cli: Cli, live_server: LiveServer) -> None:  # noqa: F811
-    """issue 8: on a terminal, `pbem move G 1` spells the move out and sends it only on yes; a
+    """On a terminal, `pbem move G 1` spells the move out and sends it only on yes; a
     no sends nothing; a script (no terminal) and --yes are not asked."""
     game = two_player_game(cli, live_server)
     listing = json.loads(cli("ada", "move", game, "--json").stdout)
@@ -104,7 +104,7 @@ def test_a_numbered_move_is_confirmed_on_a_terminal(cli: Cli, live_server: LiveS
 
 
 def test_anyone_may_watch_a_public_game(cli: Cli, live_server: LiveServer) -> None:  # noqa: F811
-    """issue 8: `pbem show GAME` by a player without a seat (and by someone with no account at
+    """`pbem show GAME` by a player without a seat (and by someone with no account at
     all, given --server) shows the spectator's view, whose turn it is from the signed log, and
     says the board is the server's public view; at the end, the final position revealed."""
     game = two_player_game(cli, live_server)
@@ -130,7 +130,7 @@ def test_anyone_may_watch_a_public_game(cli: Cli, live_server: LiveServer) -> No
 
 
 def test_a_spectator_is_not_fooled_about_a_seat(cli: Cli, live_server: LiveServer) -> None:  # noqa: F811
-    """issue 8: the spectator's status line comes from the signed log: a player who holds a seat
+    """The spectator's status line comes from the signed log: a player who holds a seat
     is never shown as a spectator, even when the server answers 403 to the seat's view."""
     game = two_player_game(cli, live_server)
     ada = Player(cli.tmp_path / "ada")
@@ -142,7 +142,7 @@ def test_a_spectator_is_not_fooled_about_a_seat(cli: Cli, live_server: LiveServe
 
 
 def test_a_private_game_is_seen_by_its_players_only(cli: Cli, live_server: LiveServer) -> None:  # noqa: F811
-    """issue 8: `pbem new --private`: not in `games --open` for others, its summary, log and
+    """`pbem new --private`: not in `games --open` for others, its summary, log and
     export are a 404 for strangers (as for a game that does not exist), joined by invitation
     only; the creator, the invited and the seated players see it as any game."""
     init(cli, live_server, "ada", "bo", "cy")
@@ -170,7 +170,7 @@ def test_a_private_game_is_seen_by_its_players_only(cli: Cli, live_server: LiveS
 
 
 def test_private_must_be_a_boolean(live_server: LiveServer, tmp_path: Path) -> None:
-    """issue 8: `private` in a create request is true or false, nothing else (400)."""
+    """`private` in a create request is true or false, nothing else (400)."""
     ada = Player(tmp_path / "ada")
     ada.init_account(live_server.url, "ada", "ada@example.org")
     with pytest.raises(ApiError) as caught:
@@ -182,7 +182,7 @@ def test_private_must_be_a_boolean(live_server: LiveServer, tmp_path: Path) -> N
 
 
 def test_one_home_with_accounts_on_two_servers(cli: Cli, live_server: LiveServer, tmp_path: Path) -> None:  # noqa: F811
-    """issue 8: one home (one key) holds an account on each of two servers; the newest init is the
+    """One home (one key) holds an account on each of two servers; the newest init is the
     default, `--server URL` and PBEM_SERVER pick another for any command, `pbem servers` lists
     them and `--default` switches; each server's games are found by prefix on that server."""
     from client.demo import free_port, start_server
@@ -222,7 +222,7 @@ def test_one_home_with_accounts_on_two_servers(cli: Cli, live_server: LiveServer
 
 
 def test_rematch_same_players_seats_rotated(cli: Cli, live_server: LiveServer) -> None:  # noqa: F811
-    """issue 8: `pbem rematch G` after the end: a new game of the same engine and options, the
+    """`pbem rematch G` after the end: a new game of the same engine and options, the
     asker in its rotated seat, the other player's rotated seat kept for them, so that a plain
     `pbem join NEW` seats them there and starts the game. Not before the end, not for a stranger."""
     game = two_player_game(cli, live_server, "-O", "open_placement=true")
@@ -276,7 +276,7 @@ def _keys_entries(player: Player, game: str) -> list[dict[str, Any]]:
 
 
 def test_forced_key_throws_in_one_command(cli: Cli, live_server: LiveServer) -> None:  # noqa: F811
-    """issue 8, FS-23: a prisoner's key throws are forced decisions: `pbem move G keys` throws,
+    """FS-23: a prisoner's key throws are forced decisions: `pbem move G keys` throws,
     and throws again while a key throw stays the only legal move, echoing each, until there is a
     choice or the turn passes; `--one` throws once."""
     init(cli, live_server, "ada", "bo", "cy")
@@ -307,7 +307,7 @@ def test_forced_key_throws_in_one_command(cli: Cli, live_server: LiveServer) -> 
 
 
 def test_pbem_cards_lists_every_card_with_its_source(cli: Cli) -> None:  # noqa: F811
-    """issue 11 (SI-1): `pbem cards siedler` prints every card of the data file with its cost and
+    """SI-1: `pbem cards siedler` prints every card of the data file with its cost and
     whether its data is house or confirmed; a game without cards says which games have them."""
     from engines.siedler import cards as siedler_cards
 

@@ -1,4 +1,4 @@
-"""`pbem wait` and `pbem next` (issue 8): through the CLI against a live server."""
+"""`pbem wait` and `pbem next`: through the CLI against a live server."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def cli(tmp_path: Path) -> Cli:
 def test_wait_blocks_with_backoff_until_your_turn(
     cli: Cli, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """issue 8: `pbem wait` looks, sleeps 15 s, 30 s, ... (doubling), and returns once the other
+    """`pbem wait` looks, sleeps 15 s, 30 s, ... (doubling), and returns once the other
     player moved: it names the game; no bell when piped; a game given by prefix works too."""
     game = two_player_game(cli, live_server)
     ada = Player(cli.tmp_path / "ada")
@@ -50,12 +50,12 @@ def test_wait_blocks_with_backoff_until_your_turn(
 
 
 def test_the_bell_rings_only_on_a_terminal() -> None:
-    """issue 8: the bell rings on a terminal only, never with --no-bell."""
+    """The bell rings on a terminal only, never with --no-bell."""
     assert bell_wanted(True, True) and not bell_wanted(True, False) and not bell_wanted(False, True)
 
 
 def test_wait_says_when_there_is_nothing_to_wait_for(cli: Cli, live_server: LiveServer) -> None:
-    """issue 8: `pbem wait` with no running game, or on a finished one, is one line, exit 1."""
+    """`pbem wait` with no running game, or on a finished one, is one line, exit 1."""
     init(cli, live_server, "cy")
     assert "no running game" in cli("cy", "wait", code=1).stderr
     game = two_player_game(cli, live_server)
@@ -64,7 +64,7 @@ def test_wait_says_when_there_is_nothing_to_wait_for(cli: Cli, live_server: Live
 
 
 def test_next_shows_the_game_that_waited_longest(cli: Cli, live_server: LiveServer) -> None:
-    """issue 8: `pbem next` names a game where it is your turn (the longest waiting) or says none."""
+    """`pbem next` names a game where it is your turn (the longest waiting) or says none."""
     first = two_player_game(cli, live_server)
     second = json.loads(cli("ada", "new", "magier", "-O", "move_limit=100", "--json").stdout)["id"]
     cli("bo", "join", second)

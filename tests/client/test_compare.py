@@ -1,4 +1,4 @@
-"""`pbem compare`: two players read their receipts to each other (issue 6, "Smaller": pbem compare).
+"""`pbem compare`: two players read their receipts to each other.
 
 Over a live server with real players: the codes of two honest players match in
 both directions, at different heads; a misread or forged code, a code from a

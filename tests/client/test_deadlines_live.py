@@ -1,4 +1,4 @@
-"""Deadlines over real HTTP (issue 7): a seat times out in a live game; the players' clients
+"""Deadlines over real HTTP: a seat times out in a live game; the players' clients
 accept the server's timeout entries (and check their views and payloads against them), and
 the final export audits PASS. A magier placement that times out keeps its value concealed
 until the reveal. The clock is injected (`server.clock.clock.CLOCK`); the sweeper runs with the
@@ -141,7 +141,7 @@ def test_a_magier_placement_times_out_and_stays_concealed_until_the_reveal(
 ) -> None:
     pytest.importorskip("engines.magier")
     alice, bob = make_player("alice"), make_player("bob")
-    game = alice.new_game("magier", {"move_limit": 2, "blind": False}, join=True, deadline=BOT)["id"]  # issue 12: blind games forfeit instead
+    game = alice.new_game("magier", {"move_limit": 2, "blind": False}, join=True, deadline=BOT)["id"]  # a blind game forfeits instead
     bob.join(game)
     first = alice.show(game)
     assert first["your_turn"]  # red places first; alice never does
@@ -177,7 +177,7 @@ def test_a_magier_placement_times_out_and_stays_concealed_until_the_reveal(
 def test_what_the_server_played_for_a_seat_is_told_to_that_seat_at_once(
     make_player: Callable[[str], Player], fake: FakeClock, tick: Callable[[dt.datetime], dict[str, Any]]
 ) -> None:
-    """issue 8: a timed-out placement's concealed value reaches its own seat at once, privately,
+    """A timed-out placement's concealed value reaches its own seat at once, privately,
     with the salt that opens the entry's commitment: `pbem log` shows it to that player ("yours")
     long before the reveal, and to nobody else; a payload that does not open it is tampering."""
     pytest.importorskip("engines.magier")

@@ -1,4 +1,4 @@
-"""Reply by email with the real client (issue 7): `pbem new --email-moves` signs the opt-in
+"""Reply by email with the real client: `pbem new --email-moves` signs the opt-in
 into the genesis, a reply to the your-turn mail is played by `server.mail.inbox`, the other
 player's client follows the email_move entry (views, payloads), `pbem log` says it was by
 email and server-attested, and the finished game's export audits PASS naming it.

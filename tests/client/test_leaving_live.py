@@ -1,4 +1,4 @@
-"""Leaving a Der Feuersalamander game of three over real HTTP (issue 7).
+"""Leaving a Der Feuersalamander game of three over real HTTP.
 
 One player resigns with `pbem resign`: the others' clients follow (the seat is out, the
 game goes on), the bots play on; a second resignation leaves one player in, who wins; the

@@ -1,4 +1,4 @@
-"""The README's Playing section shows real output of pbem games, show and log (issue 8)."""
+"""The README's Playing section shows real output of pbem games, show and log."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def test_readme_playing_shows_real_output() -> None:
-    """issue 8: captured from a real game: the piped `pbem games` line, the board and status line
+    """Captured from a real game: the piped `pbem games` line, the board and status line
     of `pbem show`, and `pbem log` in words, each in today's format."""
     text = README.read_text(encoding="utf-8")
     playing = text[text.index("## Playing") : text.index("## Deadlines")]
