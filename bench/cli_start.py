@@ -198,6 +198,9 @@ def _figures(times: dict[str, list[float]], errors: dict[str, str], rounds: int,
 
 def table(doc: dict[str, Any]) -> None:
     """The figures for people, targets beside them."""
+    if "error" in doc:
+        print(f"CLI start: could not be measured: {doc['error']}")
+        return
     print(f"CLI start: median of {doc['rounds']} interleaved rounds, ms and x bare `python -c pass`"
           f" (show: a magier game of {doc['moves_per_seat']} moves a seat, local server)")
     for row in doc["rows"]:
