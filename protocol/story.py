@@ -1,0 +1,169 @@
+"""A game's public history in words, one sentence per step, for every place that tells it.
+
+The terminal (`pbem show`, `pbem move`, `pbem log`), the server's mail and a web page all tell
+the same history; told from one function, they never disagree about who did what. Only the
+public log is read here: a reader's own concealed parts are added by the caller that holds them
+(the client's evidence store), never here, so nothing told can leak a hand.
+
+Usage, from anywhere above engines/ (server/mail included):
+
+    import engines
+    from protocol.story import tell
+
+    engine = engines.get(genesis_body["engine"])          # or None: moves told as JSON
+    lines = tell(engine, entries, {0: "ada", 1: "bob"}, after_seq=last_seen_seq)
+
+`entries` are the signed log entries as the server stores them and an export holds them
+(dicts with "seq", "type" and "body"); `names` maps a seat (int or its string) to the
+player's name; `after_seq` keeps only the entries with a larger seq (None: all). Each line is
+plain text for people: "ada (red) moved a1-b2: the defender won".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from protocol.canonical import canonical
+
+
+def _text(value: Any) -> str:
+    try:
+        return canonical(value).decode()
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+class _Teller:
+    """Who sits where and how the engine words a move or an event; tolerant of any engine
+    failure, because a history must be told even for a move the engine cannot write."""
+
+    def __init__(self, engine: Any, names: Mapping[Any, str], seats: int) -> None:
+        self.engine = engine
+        self.names = {str(k): str(v) for k, v in names.items()}
+        try:
+            self.colours = list(engine.seat_names(seats)) if engine is not None and seats else []
+        except Exception:  # noqa: BLE001 - the seat numbers still say who
+            self.colours = []
+
+    def who(self, seat: Any) -> str:
+        if not isinstance(seat, int):
+            return "the server"
+        name = self.names.get(str(seat)) or f"seat {seat}"
+        colour = self.colours[seat] if 0 <= seat < len(self.colours) else ""
+        return f"{name} ({colour})" if colour and colour != name else name
+
+    def move(self, move: Any) -> str:
+        if self.engine is not None and isinstance(move, dict):
+            try:
+                return str(self.engine.format(move))
+            except Exception:  # noqa: BLE001 - any move must be printable
+                pass
+        if isinstance(move, dict) and all(isinstance(v, (str, int)) for v in move.values()):
+            # the public part of a move with a concealed part: no notation writes it, words do
+            kind = move.get("type")
+            rest = " ".join(f"{k} {v}" for k, v in sorted(move.items()) if k != "type")
+            return " ".join(str(x) for x in (kind, rest) if x not in (None, "")) or "a move"
+        return _text(move)
+
+    def events(self, events: Iterable[Any]) -> list[str]:
+        """The public events in words; the concealed ones as how many, in words."""
+        told: list[str] = []
+        hidden = 0
+        describe = getattr(self.engine, "describe_event", None)
+        for event in events:
+            if not isinstance(event, dict):
+                continue
+            if "commit" in event:
+                hidden += 1
+                continue
+            text = None
+            if describe is not None:
+                try:
+                    text = describe(event)
+                except Exception:  # noqa: BLE001 - an event the engine cannot tell is left out
+                    text = None
+            if text:
+                told.append(str(text))
+        if hidden:
+            told.append("one concealed event" if hidden == 1 else f"{hidden} concealed events")
+        return told
+
+
+def _result(t: _Teller, result: Any) -> str:
+    if not isinstance(result, dict):
+        return "the game is over"
+    winner = result.get("winner")
+    said = "nobody won" if winner is None else f"{t.who(winner)} won"
+    if result.get("reason"):
+        said += f" ({result['reason']})"
+    return said
+
+
+def _sentence(t: _Teller, entry: Mapping[str, Any]) -> str | None:
+    body = entry.get("body") or {}
+    kind = entry.get("type")
+    concealed = " (with a concealed part)"
+    if kind == "join":
+        return f"{t.who(body.get('seat'))} joined"
+    if kind == "start":
+        first = body.get("to_move")
+        return "The game started" + (f"; {t.who(first)} to move" if isinstance(first, int) else "")
+    if kind == "move":
+        env = body.get("envelope") or {}
+        said = f"{t.who(env.get('seat'))} moved {t.move(env.get('move'))}"
+        return said + (concealed if env.get("secret_commit") else "")
+    if kind == "system":
+        system, seat = body.get("kind"), body.get("seat")
+        played = t.move(body.get("move")) if isinstance(body.get("move"), dict) else ""
+        hidden = concealed if body.get("secret_commit") else ""
+        if system == "timeout":
+            return f"{t.who(seat)} ran out of time; the server played {played}{hidden}"
+        if system == "out":
+            return f"{t.who(seat)} has left; the server played {played}{hidden}"
+        if system == "email_move":
+            return f"{t.who(seat)} moved {played} by email{hidden}"
+        if system == "forfeit":
+            return f"{t.who(seat)} ran out of time and forfeited"
+        if system == "resign":
+            leaver = (body.get("envelope") or {}).get("seat", seat)
+            if "views" in body:
+                return f"{t.who(leaver)} resigned; the others play on"
+            return f"{t.who(leaver)} resigned"
+        if system == "abort":
+            return "The game was aborted"
+        return f"the server recorded {system}"
+    if kind == "reveal":
+        return f"Game over: {_result(t, body.get('result'))}; every concealed part made public"
+    return None
+
+
+def tell(
+    engine: Any,
+    entries: Iterable[Mapping[str, Any]],
+    names: Mapping[Any, str],
+    after_seq: int | None = None,
+) -> list[str]:
+    """The public history after `after_seq` in words, one line per step (genesis left out).
+
+    engine: the game's Engine (engines.get(id)) or None; names: seat -> player's name.
+    A step's line is its sentence, then what its events did after a colon:
+    "bob (black) moved G3-F4: the defender won; the deck was reshuffled".
+    """
+    entries = list(entries)
+    genesis = next((e for e in entries if e.get("type") == "genesis"), None)
+    seats = int(((genesis or {}).get("body") or {}).get("seats") or len(names) or 0)
+    teller = _Teller(engine, names, seats)
+    lines: list[str] = []
+    for entry in entries:
+        seq = entry.get("seq")
+        if after_seq is not None and (not isinstance(seq, int) or seq <= after_seq):
+            continue
+        sentence = _sentence(teller, entry)
+        if sentence is None:
+            continue
+        happened = teller.events((entry.get("body") or {}).get("events") or [])
+        if happened and entry.get("type") != "reveal":
+            sentence += ": " + "; ".join(happened)
+        lines.append(sentence)
+    return lines
