@@ -57,6 +57,17 @@ def _named_shell_wins(callback: Any) -> Any:
     return chosen
 
 
+def api_error_line(status: int, detail: str, head: dict[str, Any] | None, debug: bool = False) -> str:
+    """A server's refusal as a sentence: the server's own words, never its status code (a
+    player cannot act on "422"); PBEM_DEBUG keeps the code for whoever reports a bug."""
+    line = f"pbem: the server refused: {detail}" if status else f"pbem: {detail}"
+    if head and isinstance(head.get("seq"), int):
+        line += f" (the game has moved on: its log now has {head['seq'] + 1} entries)"
+    if debug and status:
+        line += f" [HTTP status {status}]"
+    return line
+
+
 def _handled(exc: Exception) -> None:
     """A known failure as one line and its exit code; anything else as an internal error.
 
@@ -71,9 +82,7 @@ def _handled(exc: Exception) -> None:
     if isinstance(exc, VerifyError):
         fail(f"pbem: VERIFICATION FAILED: {exc}", EXIT_UNTRUSTED, loud=True)
     if isinstance(exc, ApiError):
-        hint = f" (the log's head is now seq {exc.head.get('seq')})" if exc.head else ""
-        prefix = f"error {exc.status}" if exc.status else "error"
-        fail(f"pbem: {prefix}: {exc.detail}{hint}")
+        fail(api_error_line(exc.status, exc.detail, exc.head, bool(os.environ.get("PBEM_DEBUG"))))
     if isinstance(exc, IllegalMove):
         fail(f"pbem: illegal move: {exc.message}")
     if isinstance(exc, (ClientError, StoreError)):

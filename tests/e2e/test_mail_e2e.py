@@ -380,7 +380,7 @@ def test_pbem_notify_and_whoami(live_server: LiveServer, make_player: Callable[[
     assert data["notify"] == "digest" and data["muted"] == [game] and len(data["fingerprint"]) == 19
     assert json.loads(run("notify", game, "--unmute", "--json"))["muted"] == []
     bad = CliRunner().invoke(app, ["notify", "weekly", "--mute"], env=env)
-    assert bad.exit_code == 1 and "error" in bad.output
+    assert bad.exit_code == 1 and "no such game" in bad.output
     # an invitation by address through the client
     third = ada.new_game("toy", {"rounds": 3}, seats=2, join=True)["id"]
     assert "zoe@example.org" in run("invite", third, "zoe@example.org")

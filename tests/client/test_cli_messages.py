@@ -1,0 +1,57 @@
+"""The client's error lines are sentences for people: no status code, no Python or JSON
+literal, no traceback, whatever the common mistake."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from client.cli import app
+from tests.conftest import LiveServer
+
+pytest.importorskip("engines.magier")
+
+MACHINE = re.compile(r"error \d{3}|\{'|\{\"|\[\d+, |Traceback|internal error")
+
+
+def run(tmp_path: Path, who: str, *args: str, ok: bool = False) -> str:
+    result = CliRunner().invoke(app, list(args), env={"PBEM_HOME": str(tmp_path / who), "COLUMNS": "80"})
+    assert (result.exit_code == 0) == ok, (args, result.output)
+    for line in result.output.splitlines():
+        assert not MACHINE.search(line), (args, line)
+    return result.output
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_common_errors_are_sentences(live_server: LiveServer, tmp_path: Path) -> None:
+    for name in ("ada", "bo"):
+        run(tmp_path, name, "init", "--server", live_server.url, "--name", name,
+            "--email", f"{name}@example.org", ok=True)
+    game = json.loads(run(tmp_path, "ada", "new", "magier", "--json", ok=True))["id"]
+    run(tmp_path, "bo", "join", game, ok=True)
+    run(tmp_path, "ada", "show", "0123456789abcdef")  # unknown game
+    refused = run(tmp_path, "ada", "invite", "0123456789abcdef", "bo", "--cancel")
+    assert "the server refused" in refused or "no game" in refused, refused
+    run(tmp_path, "ada", "move", game, "no such move at all")  # illegal move
+    run(tmp_path, "ada", "new", "magier", "--option", "nonsense=1")  # bad option
+    run(tmp_path, "ada", "--server", "ftp://nowhere", "games")  # bad URL
+    run(tmp_path, "ada", "--server", f"http://127.0.0.1:{free_port()}", "games")  # server down
+
+
+def test_a_refusal_keeps_the_servers_words_not_its_code() -> None:
+    from client.commands.app import api_error_line
+
+    line = api_error_line(409, "a move was played since", {"seq": 4})
+    assert line == "pbem: the server refused: a move was played since (the game has moved on: its log now has 5 entries)"
+    assert "409" in api_error_line(409, "stale", None, debug=True)
+    assert api_error_line(0, "cannot reach the server at http://x", None) == "pbem: cannot reach the server at http://x"
