@@ -278,6 +278,14 @@ GameArg = Annotated[
 ]
 
 
+def confirm(question: str) -> None:
+    """Ask before what cannot be undone, but only a person at a terminal: piped, a prompt
+    would read the next line of a script as the answer, so the command wants --yes."""
+    if not sys.stdin.isatty():
+        fail(f"pbem: not asking \"{question}\" without a terminal: add --yes to do it", 2)
+    typer.confirm(question, abort=True)
+
+
 def player() -> Player:
     """The player of this run: the home's account on the server chosen for it."""
     from client.play import Player

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from client.commands.app import GameArg, JsonOpt, app, player
+from client.commands.app import GameArg, JsonOpt, app, confirm, player
 from client.commands.output import out, print_json, say
 
 
@@ -220,7 +220,7 @@ def resign(
     rank last; the others play on (the last one left in wins).
     """
     if not yes:
-        typer.confirm(f"resign game {game}?", abort=True)
+        confirm(f"resign game {game}?")
     player().resign(game)
     say(f"you resigned game {game}")
 
@@ -234,7 +234,7 @@ def abort(
     """Abort a game you created: one that never started, or one nobody has moved in for a long
     time (the server's ABORT_AFTER_DAYS, 30 by default). Nobody wins."""
     if not yes:
-        typer.confirm(f"abort game {game}?", abort=True)
+        confirm(f"abort game {game}?")
     done = player().abort(game)
     if as_json:
         print_json(done)

@@ -55,3 +55,17 @@ def test_a_refusal_keeps_the_servers_words_not_its_code() -> None:
     assert line == "pbem: the server refused: a move was played since (the game has moved on: its log now has 5 entries)"
     assert "409" in api_error_line(409, "stale", None, debug=True)
     assert api_error_line(0, "cannot reach the server at http://x", None) == "pbem: cannot reach the server at http://x"
+
+
+def test_abort_and_resign_piped_want_yes_instead_of_a_prompt(live_server: LiveServer, tmp_path: Path) -> None:
+    """Piped, a prompt would take a script's next line as the answer: the command says to add
+    --yes and does nothing."""
+    run(tmp_path, "ada", "init", "--server", live_server.url, "--name", "ada",
+        "--email", "ada@example.org", ok=True)
+    game = json.loads(run(tmp_path, "ada", "new", "magier", "--json", ok=True))["id"]
+    env = {"PBEM_HOME": str(tmp_path / "ada"), "COLUMNS": "80"}
+    for command in ("abort", "resign"):
+        asked = CliRunner().invoke(app, [command, game], env=env, input="y\n")
+        assert asked.exit_code == 2 and "--yes" in asked.output and "[y/N]" not in asked.output, asked.output
+    assert game in run(tmp_path, "ada", "games", ok=True)
+    assert "aborted" in run(tmp_path, "ada", "abort", game, "--yes", ok=True)

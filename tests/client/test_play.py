@@ -185,7 +185,7 @@ def test_cli_over_the_live_server_with_the_toy_game(
     assert stale.exit_code == 1 and "running" in stale.stderr
     bots = runner.invoke(app, ["bot", game, "--once", "--poll", "0"], env=s_env)
     assert bots.exit_code == 0 and "1 move(s) made" in bots.stdout
-    resigned = runner.invoke(app, ["resign", game], env=n_env, input="y\n")
+    resigned = runner.invoke(app, ["resign", game, "--yes"], env=n_env)
     assert resigned.exit_code == 0 and "you resigned" in resigned.stdout
     over = runner.invoke(app, ["show", game], env=s_env)
     assert "game over: won by seat 1 south (south)" in over.stdout
