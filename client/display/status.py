@@ -2,9 +2,29 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import sys
 from typing import Any
+
+
+def time_left(expires: str, now: dt.datetime | None = None) -> str:
+    """'2 d 3 h left' from an absolute UTC time: what a player plans a day by; 'overdue' once past."""
+    try:
+        at = dt.datetime.fromisoformat(expires.replace("Z", "+00:00"))
+    except ValueError:
+        return ""
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=dt.UTC)
+    now = now or dt.datetime.now(dt.UTC)
+    minutes = int((at - now).total_seconds() // 60)
+    if minutes <= 0:
+        return "overdue"
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    if days:
+        return f"{days} d {hours} h left"
+    return f"{hours} h {mins} min left" if hours else f"{mins} min left"
 
 
 def seat_label(seat: int | None, seat_names: list[str], players: list[Any] | None = None) -> str:
@@ -68,7 +88,11 @@ def status_line(shown: dict[str, Any]) -> str:
     running = shown.get("clock") if isinstance(shown.get("clock"), dict) else None
     if running and running.get("expires"):
         deadline = shown.get("deadline") or {}
-        parts.append(f"decide by {running['expires']} (then: {deadline.get('on_expiry', '?')})")
+        left = time_left(str(running["expires"]))
+        parts.append(
+            f"decide by {running['expires']}" + (f", {left}" if left else "")
+            + f" (then: {deadline.get('on_expiry', '?')})"
+        )
     parts.append(f"head seq {shown['head']['seq']}")
     return " | ".join(parts)
 
