@@ -17,8 +17,7 @@ import time
 from typing import Any
 from urllib.parse import quote, urlencode, urlsplit
 
-import requests
-
+from client.transport import Response, Session, TransportError, TransportTimeout, Unreachable
 from protocol.auth import sign_request, signed_path
 from protocol.keys import SigningKey
 
@@ -67,7 +66,7 @@ def game_path(game: str) -> str:
     return f"/v1/games/{game}"
 
 
-def retry_after(response: requests.Response) -> int | None:
+def retry_after(response: Response) -> int | None:
     """The whole seconds a 429 asks to wait (its Retry-After in seconds), else None."""
     if response.status_code != 429:
         return None
@@ -85,12 +84,12 @@ class Api:
         server_url: str,
         key: SigningKey | None = None,
         timeout: float = DEFAULT_TIMEOUT,
-        session: requests.Session | None = None,
+        session: Session | None = None,
     ) -> None:
         self.base = normalise_server(server_url)
         self.key = key
         self.timeout = timeout
-        self.session = session or requests.Session()
+        self.session = session or Session()
         self.session.headers["User-Agent"] = USER_AGENT
 
     # -- the transport ----------------------------------------------------------------
@@ -130,7 +129,7 @@ class Api:
 
     def _send(
         self, method: str, url: str, signed_path: str, data: bytes, has_body: bool, signed: bool
-    ) -> requests.Response:
+    ) -> Response:
         """One HTTP exchange; signed afresh each time (a retry is a new request, with its own time)."""
         headers = {"Accept": "application/json, application/problem+json"}
         if has_body:
@@ -145,19 +144,19 @@ class Api:
                 headers=headers,
                 timeout=self.timeout,
             )
-        except requests.Timeout:
+        except TransportTimeout:
             raise ApiError(
                 0, f"the server at {self.base} did not answer within {self.timeout:g} s"
             ) from None
-        except requests.ConnectionError:
+        except Unreachable:
             raise ApiError(
                 0, f"cannot reach the server at {self.base} (is it running? is the URL right?)"
             ) from None
-        except requests.RequestException as exc:
+        except TransportError as exc:
             raise ApiError(0, f"request to {self.base} failed: {exc}") from None
 
     @staticmethod
-    def _decode(response: requests.Response, method: str, path: str) -> Any:
+    def _decode(response: Response, method: str, path: str) -> Any:
         try:
             payload = response.json()
         except ValueError:

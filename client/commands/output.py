@@ -1,7 +1,8 @@
 """Where the commands print: stdout for what was asked, one line on stderr for what went wrong.
 
-Rich (colour and tables on a terminal, plain text in a pipe) is imported on the first line
-printed, not when pbem starts: `pbem --help` prints none of it.
+Rich (colour and tables on a terminal) is imported on the first styled line printed on a
+terminal, never when pbem starts: `pbem --help` prints none of it, and a line for a pipe (or
+with NO_COLOR set) is written as it is, as rich would have written it, without loading rich.
 """
 
 from __future__ import annotations
@@ -59,8 +60,30 @@ def err() -> Console:
     return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
+# C0 controls but tab and newline, DEL, and the C1 range: a server's words (a name, a refusal)
+# must not move the cursor, clear the screen or recolour what follows.
+_CONTROLS = dict.fromkeys([*range(0, 9), *range(11, 32), *range(127, 160)])
+
+
+def clean(text: str) -> str:
+    return text.translate(_CONTROLS)
+
+
+def _styled(stream: Any) -> bool:
+    from engines.core import color_wanted
+
+    try:
+        return color_wanted(os.environ, stream.isatty())
+    except (AttributeError, ValueError):  # a closed or stand-in stream
+        return False
+
+
 def say(text: str, style: str | None = None) -> None:
     """One line for people on stdout (styled on a terminal, plain in a pipe)."""
+    text = clean(text)
+    if style is None or not _styled(sys.stdout):
+        write(text)
+        return
     from rich.text import Text
 
     out().print(Text(text) if style is None else Text(text, style=style))
@@ -68,6 +91,11 @@ def say(text: str, style: str | None = None) -> None:
 
 def warn(text: str, style: str = "yellow") -> None:
     """One line for people on stderr."""
+    text = clean(text)
+    if not _styled(sys.stderr):
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+        return
     from rich.text import Text
 
     err().print(Text(text, style=style))

@@ -28,6 +28,7 @@ import requests
 import engines
 from client.demo import free_port
 from client.play import Player
+from client.transport import Response
 from protocol import steps
 from protocol.audit import _Auditor, audit, final_state
 from protocol.commitments import TAG_VIEW, commit, seed_commit, view_salt
@@ -185,7 +186,7 @@ class Acks:
     def attach(self, player: Player) -> None:
         player.api.session.hooks["response"].append(self._hook)
 
-    def _hook(self, response: requests.Response, *args: Any, **kwargs: Any) -> None:
+    def _hook(self, response: Response, *args: Any, **kwargs: Any) -> None:
         request = response.request
         matched = MOVE_PATH.fullmatch(urlsplit(request.url or "").path)
         if request.method != "POST" or matched is None or not 200 <= response.status_code < 300:

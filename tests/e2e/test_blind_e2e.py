@@ -19,12 +19,12 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-import requests
 from typer.testing import CliRunner
 
 import engines
 from client.cli import app
 from client.play import ClientError, Player
+from client.transport import Response
 from client.verify import VerifyError
 from protocol import steps
 from protocol.audit import audit
@@ -39,9 +39,9 @@ BOT = {"days": 1, "grace_hours": 0, "on_expiry": "bot"}
 
 
 def record(player: Player, seen: list[str]) -> None:
-    """Keep the text of every response the server gives this player (requests' own hook)."""
+    """Keep the text of every response the server gives this player (the client's response hook)."""
 
-    def hook(response: requests.Response, *args: Any, **kwargs: Any) -> None:
+    def hook(response: Response, *args: Any, **kwargs: Any) -> None:
         seen.append(response.text)
 
     player.api.session.hooks["response"].append(hook)

@@ -37,6 +37,7 @@ import requests
 
 import engines
 from client.play import Player
+from client.transport import Response
 from protocol.auth import sign_request
 from protocol.canonical import canonical
 from protocol.commitments import TAG_SECRET, commit, event_salt, state_salt, view_salt
@@ -175,7 +176,7 @@ class Answer:
         return json.loads(self.text)
 
 
-def _headers(response: requests.Response) -> str:
+def _headers(response: Any) -> str:  # requests' answers and the client's alike
     return "\n".join(f"{k}: {v}" for k, v in response.headers.items())
 
 
@@ -292,7 +293,7 @@ def record_answers(player: Player) -> list[Answer]:
     """Every answer this player's client gets while its bot plays (moves, views, logs), kept."""
     got: list[Answer] = []
 
-    def hook(response: requests.Response, *args: Any, **kwargs: Any) -> None:
+    def hook(response: Response, *args: Any, **kwargs: Any) -> None:
         req = response.request
         got.append(Answer(f"(bot) {req.method} {req.path_url}", response.status_code,
                           response.headers.get("Content-Type", ""), response.text, _headers(response)))
