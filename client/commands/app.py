@@ -83,6 +83,8 @@ def _handled(exc: Exception) -> None:
         fail(f"pbem: VERIFICATION FAILED: {exc}", EXIT_UNTRUSTED, loud=True)
     if isinstance(exc, ApiError):
         fail(api_error_line(exc.status, exc.detail, exc.head, bool(os.environ.get("PBEM_DEBUG"))))
+    if type(exc).__name__ == "MoveInterrupted":  # Ctrl-C's own exit status, said what happened
+        fail(f"pbem: {exc}", 130)
     if isinstance(exc, IllegalMove):
         fail(f"pbem: illegal move: {exc.message}")
     if isinstance(exc, (ClientError, StoreError)):

@@ -15,3 +15,7 @@ class NotInitialised(ClientError):
 
 class ServerLie(VerifyError):
     """The server refused a signed submission for a reason its own signed log contradicts."""
+
+
+class MoveInterrupted(ClientError):
+    """Ctrl-C while a move was on its way: the message says whether the server played it."""

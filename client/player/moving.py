@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from client import legal
 from client.api import ApiError
 from client.legal import format_move
-from client.player.errors import ClientError, ServerLie
+from client.player.errors import ClientError, MoveInterrupted, ServerLie
 from client.player.evidence import Evidence, now_ts
 from client.player.state import GameState, Moved
 from engines.core import IllegalMove
@@ -161,6 +161,8 @@ class Moving(Evidence):
                 answer = self.api.submit_move(st.game, env, sig, None, None)
             else:
                 answer = self.api.submit_move(st.game, env, sig, secret, salt)
+        except KeyboardInterrupt:
+            raise MoveInterrupted(self.interrupted_words(st.game, env["seq"], sig)) from None
         except ApiError as exc:
             record = {"envelope": env, "sig": sig, "secret": secret, "salt": salt}
             self._refused(st.game, record, exc)
@@ -173,6 +175,23 @@ class Moving(Evidence):
         # The kept listing stays: its head is gone, so its numbers are now refused, not reread.
         done = self._after(st.game, st.seat, answer, env)
         return {**done, "move": move, "text": format_move(st.engine, move)}
+
+    def played(self, game: str, seq: int, sig: str) -> bool | None:
+        """Whether the log holds the move signed `sig` at `seq` (None: the server cannot tell
+        now). Asked after an interrupt: the request may have landed before the answer."""
+        try:
+            entries = self.api.log(game, start=seq).get("entries") or []
+        except (ApiError, KeyboardInterrupt):
+            return None
+        return any(isinstance(e, dict) and (e.get("body") or {}).get("sig") == sig for e in entries)
+
+    def interrupted_words(self, game: str, seq: int, sig: str) -> str:
+        played = self.played(game, seq, sig)
+        if played:
+            return f"interrupted, but the server had already played your move: see `pbem show {game}`"
+        if played is False:
+            return f"interrupted before the server played your move: nothing changed; `pbem show {game}` to check"
+        return f"interrupted: the server could not say whether your move was played; run `pbem show {game}`"
 
     def _envelope(self, st: GameState, public: dict[str, Any], secret_commit: str | None) -> dict[str, Any]:
         """The envelope on top of the verified head, with the nonce this key derives for that place."""

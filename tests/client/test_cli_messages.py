@@ -69,3 +69,20 @@ def test_abort_and_resign_piped_want_yes_instead_of_a_prompt(live_server: LiveSe
         assert asked.exit_code == 2 and "--yes" in asked.output and "[y/N]" not in asked.output, asked.output
     assert game in run(tmp_path, "ada", "games", ok=True)
     assert "aborted" in run(tmp_path, "ada", "abort", game, "--yes", ok=True)
+
+
+def test_after_an_interrupt_the_client_tells_whether_the_move_was_played(make_player) -> None:  # type: ignore[no-untyped-def]
+    """Ctrl-C while sending: the request may have landed; the log says which, by the move's
+    own signature."""
+    ada, bo = make_player("ada"), make_player("bo")
+    game = ada.new_game("magier", {}, join=True)["id"]
+    bo.join(game)
+    mover = ada if ada.state(game).my_turn else bo
+    st = mover.state(game)
+    mover.list_moves(game)
+    done = mover.move(game, 1)
+    sig = done["entry"]["body"]["sig"]
+    assert mover.played(game, st.head["seq"] + 1, sig) is True
+    assert mover.played(game, st.head["seq"] + 1, "0" * 128) is False
+    assert "already played" in mover.interrupted_words(game, st.head["seq"] + 1, sig)
+    assert "nothing changed" in mover.interrupted_words(game, st.head["seq"] + 1, "0" * 128)
