@@ -92,6 +92,9 @@ class Store:
     def listing_path(self, game: str) -> Path:
         return self.home / "listings" / f"{_safe_name(game)}.json"
 
+    def seen_path(self, game: str) -> Path:
+        return self.home / "seen" / f"{_safe_name(game)}.json"
+
     # -- JSON files ----------------------------------------------------------------
 
     def _read(self, path: Path) -> Any:
@@ -177,6 +180,18 @@ class Store:
             pass
         except OSError as exc:
             raise StoreError(f"cannot remove {self.listing_path(game)}: {exc.strerror}") from exc
+
+    # -- what the player last saw ----------------------------------------------------------
+    # `pbem show` and `pbem move` tell what happened since the player last looked: the seq of
+    # the newest entry they were shown, per game.
+
+    def seen(self, game: str) -> int | None:
+        value = self._read(self.seen_path(game))
+        seq = value.get("seq") if isinstance(value, dict) else None
+        return seq if isinstance(seq, int) else None
+
+    def save_seen(self, game: str, seq: int) -> None:
+        self._write(self.seen_path(game), {"game": game, "seq": seq})
 
     # -- evidence ------------------------------------------------------------------------
 

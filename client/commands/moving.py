@@ -18,8 +18,34 @@ if TYPE_CHECKING:
 FORCED_LIMIT = 20  # more forced repeats than any rule allows (five key throws at most)
 
 
-def print_shown(shown: dict[str, Any]) -> None:
+def since_you_looked(me: Player, shown: dict[str, Any]) -> None:
+    """What happened since this player last looked, in words, above the board: a move's outcome
+    (a fight won, a die thrown) is otherwise only found in `pbem log`. The first look says nothing
+    and only remembers; a spectator's look is not remembered (no seat, no store of theirs)."""
+    import engines
+    from protocol.story import tell
+
+    game, head = shown["game"], shown["head"]["seq"]
+    last = me.store.seen(game)
+    if last is not None and head > last:
+        names = {i: str(p.get("name")) for i, p in enumerate(shown.get("players") or []) if p}
+        try:
+            engine = engines.get(str(shown.get("engine")))
+        except engines.UnknownEngine:
+            engine = None
+        lines = tell(engine, me.log(game, start=last + 1), names, after_seq=last)
+        if lines:
+            say("Since you looked:", style="bold")
+            for line in lines:
+                say(f"  {line}")
+    if last is None or head > last:
+        me.store.save_seen(game, head)
+
+
+def print_shown(shown: dict[str, Any], me: Player | None = None) -> None:
     """The board, the status line under it, and what a spectator or a finished game adds."""
+    if me is not None and not shown.get("spectator"):
+        since_you_looked(me, shown)
     write(board_text(shown))
     say(status_line(shown), style="bold green" if shown.get("your_turn") else "bold")
     if shown.get("spectator") and shown.get("status") == "running":
@@ -65,7 +91,7 @@ def show(game: GameArg, as_json: JsonOpt = False) -> None:
     if as_json:
         print_json(shown)
         return
-    print_shown(shown)
+    print_shown(shown, me)
 
 
 @app.command()
@@ -165,7 +191,7 @@ def move(
             }
         )
         return
-    print_shown(shown)
+    print_shown(shown, me)
 
 
 def _forced_repeats(me: Player, game: str, played: dict[str, Any], quiet: bool) -> list[dict[str, Any]]:

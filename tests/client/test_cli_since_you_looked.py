@@ -1,0 +1,37 @@
+"""`pbem show` and `pbem move` tell, above the board, what the moves since the player last looked
+did: a move's outcome was otherwise found only in `pbem log`. What was last seen is remembered
+per game in the client's own store."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from typer.testing import CliRunner
+
+from client.cli import app
+from client.play import Player
+
+
+def test_show_tells_the_moves_since_you_looked_once(make_player: Callable[[str], Player]) -> None:
+    runner = CliRunner()
+    north, south = make_player("north"), make_player("south")
+    n_env, s_env = {"PBEM_HOME": str(north.store.home)}, {"PBEM_HOME": str(south.store.home)}
+    game = north.new_game("toy", {"rounds": 2}, join=True)["id"]
+    south.join(game)
+    first = runner.invoke(app, ["show", game], env=s_env)
+    assert first.exit_code == 0, first.output
+    assert "Since you looked" not in first.stdout  # nothing to tell on the first look
+    moved = runner.invoke(app, ["move", game, "hide 2"], env=n_env)
+    assert moved.exit_code == 0, moved.output
+    shown = runner.invoke(app, ["show", game], env=s_env).stdout
+    told = shown.split("Since you looked:", 1)
+    assert len(told) == 2, shown
+    assert "north" in told[1].splitlines()[1] and " moved " in told[1].splitlines()[1], shown
+    assert told[0].strip() == ""  # above the board
+    again = runner.invoke(app, ["show", game], env=s_env).stdout
+    assert "Since you looked" not in again  # told once
+    # north's own move, then south's answer: `pbem move` tells what came since north looked
+    answered = runner.invoke(app, ["move", game, "throw"], env=s_env)
+    assert answered.exit_code == 0, answered.output
+    after = runner.invoke(app, ["show", game], env=n_env).stdout
+    assert "Since you looked:" in after and "south" in after.split("Since you looked:", 1)[1], after
