@@ -76,6 +76,18 @@ def _iso(value: dt.datetime | None) -> str | None:
 
 
 def list_outbox(limit: int, status: str | None, as_json: bool) -> int:
+    """Lists the outbox; a reader that stops early (`| head`) ends the listing quietly, since
+    the operator asked for only the first lines and a traceback would bury them."""
+    try:
+        return _print_outbox(limit, status, as_json)
+    except BrokenPipeError:
+        # Python's own recipe: point stdout at nothing, so the flush at exit does not fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def _print_outbox(limit: int, status: str | None, as_json: bool) -> int:
     with database.connection_context():
         rows = outbox_rows(limit, status)
         totals = {s: Mail.select().where(Mail.status == s).count() for s in ("pending", "sending", "sent", "failed")}
@@ -90,6 +102,7 @@ def list_outbox(limit: int, status: str | None, as_json: bool) -> int:
         if r["last_error"] and r["status"] != "sent":
             line += f"  [{r['attempts']} attempt(s): {r['last_error']}]"
         print(line)
+    sys.stdout.flush()  # inside the try: a closed pipe is found here, not at exit
     return 0
 
 
