@@ -53,6 +53,11 @@ def print_shown(shown: dict[str, Any], me: Player | None = None) -> None:
 
         say(UNCHECKED, style="dim")
     if shown.get("status") == "over":
+        if me is not None:
+            from client.display.status import end_lines
+
+            for line in end_lines(shown, me.log(shown["game"])):
+                say(line, style="bold")
         if shown.get("final_view") is not None:
             say(shown.get("final_note") or "the final position, everything revealed (the log replayed: PASS)")
         game = shown["game"]

@@ -97,6 +97,32 @@ def status_line(shown: dict[str, Any]) -> str:
     return " | ".join(parts)
 
 
+LEFT_HOW = {"resign": "resigned", "timeout": "timed out (the server played for them)", "forfeit": "forfeited (out of time)", "out": "left"}
+
+
+def end_lines(shown: dict[str, Any], entries: list[dict[str, Any]]) -> list[str]:
+    """The end screen: 'Game over', the result in words, who left and how, and who the reader was,
+    since the final board is drawn for every eye and so cannot name the reader's seat."""
+    names, players = shown.get("seat_names") or [], shown.get("players") or []
+    lines = ["Game over: " + result_text(shown.get("result"), names, players, short=True)]
+    left: dict[int, str] = {}
+    for e in entries:
+        body = e.get("body") or {}
+        if e.get("type") != "system" or body.get("kind") not in LEFT_HOW:
+            continue
+        seat = body.get("seat")
+        if body.get("kind") == "resign":
+            seat = (body.get("envelope") or {}).get("seat", seat)
+        if isinstance(seat, int) and seat not in left:
+            left[seat] = LEFT_HOW[str(body.get("kind"))]
+    for seat, how in sorted(left.items()):
+        lines.append(f"{seat_name(seat, names, players)} {how}")
+    seat = shown.get("seat")
+    if not shown.get("spectator") and isinstance(seat, int):
+        lines.append(f"you played {seat_name(seat, names, players)}")
+    return lines
+
+
 def entry_seq(answer: dict[str, Any]) -> Any:
     """The move's own entry (the head may already be the reveal that followed it)."""
     entry = answer.get("entry")
