@@ -171,14 +171,15 @@ def games(
     """List your games (whose turn it is, your seat), or the open ones with --open."""
     from client.display.tables import game_line, game_row, games_table
 
-    found = player().games(open_only)
+    me = player()
+    found = me.games(open_only)
     if as_json:
         print_json(found)
         return
     if not found:
         say("no open games" if open_only else "you are in no games yet: pbem new ENGINE, or pbem games --open")
         return
-    rows = [game_row(g) for g in found]
+    rows = [game_row(g, None if open_only else me.store.seen(str(g["id"]))) for g in found]
     if not sys.stdout.isatty():  # piped: one game a line, nothing cut, easy to grep and cut
         for r in rows:
             sys.stdout.write(game_line(r) + "\n")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from client.display.status import result_text, seat_name
+from client.display.status import result_text, seat_name, time_left
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -18,8 +18,9 @@ def kept_for(invited: dict[str, Any]) -> str:
     return waits_for(invited)
 
 
-def game_row(g: dict[str, Any]) -> dict[str, str]:
-    """One game of `pbem games` in words: seats as "ada (red)", the result, the newest entry."""
+def game_row(g: dict[str, Any], seen: int | None = None) -> dict[str, str]:
+    """One game of `pbem games` in words: seats as "ada (red)", the result, the newest entry, the
+    time left to decide, and "new" when entries came after the last look (`seen`, its seq)."""
     names = g.get("seat_names") or []
     kept = {i["seat"]: kept_for(i) for i in g.get("invited") or []}
     seats = []
@@ -43,6 +44,8 @@ def game_row(g: dict[str, Any]) -> dict[str, str]:
     you = "" if g.get("my_seat") is None else seat_name(g["my_seat"], names, [])
     if g.get("invited_seat") is not None:
         you = f"invited: seat {g['invited_seat']}"
+    clock = g.get("clock") if g.get("status") == "running" else None
+    head = (g.get("head") or {}).get("seq") if isinstance(g.get("head"), dict) else None
     return {
         "game": str(g["id"]),
         "engine": str(g.get("engine", "")),
@@ -51,13 +54,16 @@ def game_row(g: dict[str, Any]) -> dict[str, str]:
         "to move": turn,
         "you": you,
         "last entry": str(g.get("updated") or ""),
+        "time left": time_left(str(clock["expires"])) if isinstance(clock, dict) and clock.get("expires") else "",
+        "new": "new since you looked" if seen is not None and head is not None and head > seen else "",
     }
 
 
 def game_line(r: dict[str, str]) -> str:
     """A game row on one line, nothing cut (piped: easy to grep and cut)."""
     parts = [r["game"], r["engine"], r["status"], r["players"]]
-    parts += [f"{k}: {r[k]}" for k in ("to move", "you", "last entry") if r[k]]
+    parts += [f"{k}: {r[k]}" for k in ("to move", "you", "last entry", "time left") if r[k]]
+    parts += [r["new"]] if r["new"] else []
     return "  ".join(parts)
 
 

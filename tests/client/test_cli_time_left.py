@@ -33,3 +33,18 @@ def test_time_left_in_words() -> None:
     assert time_left("2026-05-04T10:05:00Z", now) == "2 h 5 min left"
     assert time_left("2026-05-04T08:20:00Z", now) == "20 min left"
     assert time_left("2026-05-04T07:00:00Z", now) == "overdue"
+
+
+def test_games_gives_the_time_left_and_marks_what_is_new(make_player: Callable[[str], Player]) -> None:
+    runner = CliRunner()
+    north, south = make_player("north"), make_player("south")
+    n_env, s_env = {"PBEM_HOME": str(north.store.home)}, {"PBEM_HOME": str(south.store.home)}
+    made = runner.invoke(app, ["new", "toy", "-O", "rounds=2", "--days", "2", "--json"], env=n_env)
+    game = json.loads(made.stdout)["id"]
+    assert runner.invoke(app, ["join", game], env=s_env).exit_code == 0
+    assert runner.invoke(app, ["show", game], env=s_env).exit_code == 0  # south looks
+    listed = runner.invoke(app, ["games"], env=s_env).stdout
+    assert re.search(r"time left: [12] d \d+ h left", listed), listed
+    assert "new since you looked" not in listed
+    assert runner.invoke(app, ["move", game, "hide 2"], env=n_env).exit_code == 0
+    assert "new since you looked" in runner.invoke(app, ["games"], env=s_env).stdout
