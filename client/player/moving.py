@@ -95,7 +95,7 @@ class Moving(Evidence):
             said = exc.message
             if not said.startswith(f"cannot read {str(text)!r}"):
                 said = f"cannot read {str(text)!r}: {said}"
-            raise ClientError(said) from exc
+            raise ClientError(nearest_forms(said, str(text))) from exc
         chosen = legal.find(st.engine, st.view, own, parsed)
         if chosen is None:
             raise ClientError(
@@ -237,3 +237,23 @@ class Moving(Evidence):
             self._check_stale(st, exc, "resignation")
             raise
         return self._after(game, st.seat, answer, env)
+
+
+def nearest_forms(said: str, typed: str) -> str:
+    """An engine's long "cannot read X; moves: A | B | ..." with the forms whose first word
+    is nearest the typed one (a typo of a verb), else every form on its own line: the
+    grammar on one line of 200 characters is not read."""
+    import difflib
+    import re
+
+    found = re.match(r"(.*?); (moves[^:]*):\s*(.*)$", said, re.S)
+    if not found or len(said) <= 100:  # a short grammar reads well on its line
+        return said
+    forms = [f.strip() for f in found.group(3).split(" | ") if f.strip()]
+    word = (typed.split() or [""])[0].lower()
+    firsts = {f.split()[0].lower() for f in forms if f.split()}
+    close = set(difflib.get_close_matches(word, firsts, n=3, cutoff=0.6))
+    near = [f for f in forms if f.split() and f.split()[0].lower() in close]
+    if near:
+        return f"{found.group(1)}; did you mean: " + " | ".join(near)
+    return f"{found.group(1)}; {found.group(2)}:\n" + "\n".join(f"  {f}" for f in forms)

@@ -86,3 +86,15 @@ def test_after_an_interrupt_the_client_tells_whether_the_move_was_played(make_pl
     assert mover.played(game, st.head["seq"] + 1, "0" * 128) is False
     assert "already played" in mover.interrupted_words(game, st.head["seq"] + 1, sig)
     assert "nothing changed" in mover.interrupted_words(game, st.head["seq"] + 1, "0" * 128)
+
+
+def test_a_typo_shows_the_nearest_forms_or_one_form_a_line() -> None:
+    """A mistyped move got the engine's whole grammar on one line of 200 characters."""
+    from client.player.moving import nearest_forms
+
+    said = ("cannot read 'atack P2'; moves: move P1 r3 up|down | jump P1 r3 up|down | "
+            "attack P2 r4 from P2 r3 | cave B4 | end phase")
+    assert nearest_forms(said, "atack P2") == "cannot read 'atack P2'; did you mean: attack P2 r4 from P2 r3"
+    lines = nearest_forms(said, "zzz").splitlines()
+    assert lines[0] == "cannot read 'atack P2'; moves:" and "  cave B4" in lines and max(map(len, lines)) < 80
+    assert nearest_forms("cannot read 'x'; moves: a | b", "x") == "cannot read 'x'; moves: a | b"
