@@ -241,6 +241,17 @@ class BaseEngine:
             return dict(public)
         return {**public, **secret}
 
+    def revealed_view(self, state: State) -> View | None:
+        """The spectator's view of `state` with every concealed value face up (every hand, the
+        decks' remaining order, face-down identities, private answers), drawn by `render` like
+        any view: the final screens of a finished game (show, replay, log, the web page) are
+        what players review afterwards, so nothing there may stay hidden.
+
+        Only ever called with a state replayed from a finished, audited log (the seed and
+        every secret revealed). None where the engine has none: the client then merges the
+        seats' own views into the spectator's."""
+        return None
+
     def describe_event(self, event: Mapping[str, Any]) -> str | None:
         """One event of the log ({"kind", "data", "to"}) in words, for `pbem log`; None when
         the engine has nothing to say about it (the log then shows the move alone).
