@@ -16,6 +16,19 @@ _OUTCOME = {
 }
 
 
+def _fight(data: Mapping[str, Any]) -> str:
+    """The outcome and where the loser went: a player reads "the defender wins" and still has to
+    work out that his own Gutsy left the field; this says it."""
+    outcome = str(data.get("outcome"))
+    said = _OUTCOME.get(outcome, "?")
+    seat = data.get("seat")
+    if outcome not in ("attacker", "defender") or not isinstance(seat, int) or seat not in (0, 1):
+        return said
+    if outcome == "attacker":
+        return f"{said}: {_seat(1 - seat)}'s {_card(data.get('defender'))} goes to the inactive deck"
+    return f"{said}: {_seat(seat)}'s {_card(data.get('attacker'))} leaves the field for the inactive deck"
+
+
 def _seat(value: Any) -> str:
     return NAMES[value] if isinstance(value, int) and value in (0, 1) else f"seat {value}"
 
@@ -68,7 +81,7 @@ def describe(event: Mapping[str, Any]) -> str | None:  # noqa: C901, PLR0911, PL
     if kind == "attack":
         return (
             f"{who}'s {_card(data.get('attacker'))} on {_at(data.get('from'))} attacks "
-            f"{_card(data.get('defender'))} on {_at(data.get('to'))}: {_OUTCOME.get(str(data.get('outcome')), '?')}"
+            f"{_card(data.get('defender'))} on {_at(data.get('to'))}: {_fight(data)}"
         )
     if kind == "returned":
         top = data.get("top")
@@ -88,5 +101,5 @@ def describe(event: Mapping[str, Any]) -> str | None:  # noqa: C901, PLR0911, PL
         return f"{who} puts out the fire in column {data.get('col')} from P{data.get('path')} r{data.get('row')}"
     if kind == "game_over":
         winner = data.get("winner")
-        return f"game over: {'nobody' if winner is None else _seat(winner)} wins ({data.get('reason')})"
+        return f"game over: {'a draw' if winner is None else _seat(winner) + ' wins'} ({data.get('reason')})"
     return None

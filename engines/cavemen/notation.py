@@ -1,8 +1,9 @@
 """Text notation for Cavemen moves: what a player types, one decision per line.
 
     move P1 r3 up            step one position along the path (up = towards Blue's fires,
-                             row 6; down = towards Red's, row 1); "step" reads too, and
-                             "forward" / "back" (towards the opponent's fires / your own)
+                             row 6, the top of every player's board; down = towards Red's,
+                             row 1, the bottom); "step" reads too, and "forward" / "back"
+                             (towards the opponent's fires / your own)
     jump P1 r3 up            Zippy's jump of two positions onto an empty one (CV-7)
     side P1 r3 right         sideways across the card of that row into the next path
                              (left = P0 side, right = P3 side)

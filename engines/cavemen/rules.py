@@ -251,6 +251,12 @@ class Cavemen(BaseEngine):
     def view(self, state: State, seat: Seat | None) -> View:
         return seat_view(self.id, state, seat)
 
+    def revealed_view(self, state: State) -> View:
+        """Every card face up, for a finished game's final screens (engines.cavemen.revealed)."""
+        from engines.cavemen.revealed import revealed_view
+
+        return revealed_view(self.id, state)
+
     def result(self, state: State) -> dict[str, Any] | None:
         return None if state["result"] is None else dict(state["result"])
 

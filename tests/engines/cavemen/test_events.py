@@ -39,7 +39,10 @@ def test_descriptions_name_what_happened() -> None:
     s["inactive"][BLUE] = ["cave"]
     s, ev = do(s, "attack P1 r4 from P1 r3")
     texts = [E.describe_event(e.to_json()) for e in ev]
-    assert "Red's Ballsy (1) on P1 r3 attacks Zippy (7) on P1 r4: the attacker wins" in texts
+    assert (
+        "Red's Ballsy (1) on P1 r3 attacks Zippy (7) on P1 r4: the attacker wins: Blue's Zippy (7) goes to "
+        "the inactive deck" in texts
+    )
     assert any(t.startswith("Blue's inactive deck (1 card) goes shuffled under the stockpile") for t in texts)
     s, ev = do(s, "reveal P0 r1")
     texts = [E.describe_event(e.to_json()) for e in ev]

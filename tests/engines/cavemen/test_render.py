@@ -34,14 +34,14 @@ def test_red_sees_his_names_the_opponents_backs_and_knowns() -> None:
     assert "[cave R]" in [line for line in text.splitlines() if line.startswith("r4")][0]
 
 
-def test_blue_sees_the_field_from_his_side_and_the_spectator_no_hand() -> None:
+def test_blue_sees_the_field_the_same_way_round_and_the_spectator_no_hand() -> None:
     text = E.render(E.view(_position(), BLUE))
     rows = [line[:3] for line in text.splitlines() if line.startswith("r")]
-    assert rows == ["r1 ", "r2 ", "r3 ", "r4 ", "r5 ", "r6 "]
+    assert rows == ["r6 ", "r5 ", "r4 ", "r3 ", "r2 ", "r1 "], "one orientation: up is up for both"
     assert "B:Ballsy" in text and "R:??" in text and "Waiting for Red" in text
     assert "Dino" in text  # his own hand
     spectator = E.render(E.view(_position(), None))
-    assert "Your hand" not in spectator and "spectator" in spectator and "B:Snappy" in spectator
+    assert "Your hand" not in spectator and "you are watching" in spectator and "B:Snappy" in spectator
 
 
 def test_colour_only_when_asked() -> None:
