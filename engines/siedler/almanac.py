@@ -3,6 +3,7 @@ names, count, kind, cost, points, site, prerequisite, effect and source."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engines.siedler import cards
@@ -56,15 +57,19 @@ EFFECTS = {
 }
 
 
-def _cost(c: dict[str, Any]) -> str:
+COST_KEY = "costs: " + ", ".join(f"{letter} {r}" for r, letter in LETTERS.items())
+
+
+def cost_text(c: Mapping[str, Any]) -> str:
+    """A cost in letters ("2O 2G B"; COST_KEY says which is which): short enough for a line."""
     return " ".join(f"{n if n > 1 else ''}{LETTERS[r]}" for r, n in c["cost"].items()) or "-"
 
 
-def _points(c: dict[str, Any]) -> str:
+def _points(c: Mapping[str, Any]) -> str:
     return ", ".join(f"{n} {k}" for k, n in c["points"].items()) or "-"
 
 
-def effect_text(c: dict[str, Any]) -> str:
+def effect_text(c: Mapping[str, Any]) -> str:
     eff = c["effect"]
     if eff is None:
         return "-"
@@ -88,7 +93,7 @@ def lines(set_: str | None = None) -> list[str]:
         out.append(
             f"{c['id']:<18} {c['name_en']} / {c['name_de']}{region}  x{c['count']}  {c['kind']}"
             + (f" [{site}]" if site else "")
-            + f"  cost {_cost(c)}  points {_points(c)}"
+            + f"  cost {cost_text(c)}  points {_points(c)}"
             + (f"  needs {need}" if need else "")
             + f"  {effect_text(c)}  ({c['source']})"
         )
@@ -99,4 +104,25 @@ def text(set_: str | None = None) -> str:
     total = cards.CATALOG.count(set_)
     head = f"Die Siedler von Catan - Das Kartenspiel: {total} cards"
     head += "" if set_ is None else f" ({set_})"
-    return "\n".join([head, *lines(set_)])
+    return "\n".join([head, COST_KEY, *lines(set_)])
+
+
+SITES = {"any": "any site", "city": "city site", "settlement": "settlement site"}
+
+
+def in_short(card_id: str) -> str:
+    """What a hand card is and does, from its data, for the hand under the board: kind,
+    where it goes, cost, points, effect ("building, city site, cost 2L 2O 2B, 1 vp: own
+    regions immune to the Plague")."""
+    c = cards.card(card_id)
+    parts = [c["kind"]]
+    if c["placement"]:
+        parts.append(SITES[c["placement"]])
+    if c["cost"]:
+        parts.append(f"cost {cost_text(c)}")
+    if c["points"]:
+        parts.append(", ".join(f"{n} {'VP' if k == 'vp' else k}" for k, n in c["points"].items()))
+    if c["prerequisite"]:
+        parts.append("needs " + " or ".join(cards.name(p) for p in c["prerequisite"]))
+    effect = effect_text(c) if c["effect"] not in (None, "knight") else ""
+    return ", ".join(parts) + (f": {effect}" if effect else "")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.siedler import cards
+from engines.siedler import cards, naming
 
 NAMES = ["North", "South"]
 
@@ -15,7 +15,16 @@ def _seat(x: Any) -> str:
 
 
 def _card(c: Any) -> str:
-    return cards.name(c) if cards.is_card(c) else "?"
+    """A card as the board names it: a region by its id ("pasture-3"), any other by name."""
+    return naming.shown(c) if cards.is_card(c) else "?"
+
+
+def _game_over(d: Mapping[str, Any]) -> str:
+    scores = d.get("scores")
+    winner = d.get("winner")
+    if isinstance(scores, list) and len(scores) == 2 and winner in (0, 1):
+        return f"game over: {_seat(winner)} wins with {scores[winner]} VP to {scores[1 - winner]}"
+    return f"game over: {_seat(winner)} wins"
 
 
 def _cards(cs: Any) -> str:
@@ -111,7 +120,7 @@ def describe(event: Mapping[str, Any]) -> str | None:  # noqa: C901, PLR0911, PL
         "turn_end": lambda: f"{who}'s turn ends",
         "token": lambda: f"the {d.get('token')} token goes to {who}",
         "flag": lambda: f"the victory flag goes to {who} at {d.get('vp')}",
-        "game_over": lambda: f"game over: {_seat(d.get('winner'))} wins {d.get('scores')}",
+        "game_over": lambda: _game_over(d),
         "played": lambda: f"{who} plays {_card(d.get('card'))}",
         "caravan": lambda: f"{who}'s caravan gives {_res(d.get('give'))} for {_res(d.get('get'))}",
         "merchant": lambda: f"{who}'s merchant takes {_res(d.get('take'))}, gives back {d.get('give')}",

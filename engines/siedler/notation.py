@@ -26,7 +26,8 @@
     end                                end the action phase
 
 Cards are written by id ("black-knight", "knight-karl") or by English or German name
-("Black Knight", "Schwarzer Ritter"). Piles and settlements are numbered from 1.
+("Black Knight", "Schwarzer Ritter"); regions by the id the board shows ("pasture-3"), or
+as "Pasture 3" or "wool3" (naming.py). Piles and settlements are numbered from 1.
 `format` writes the first spelling; parse(format(m)) == m for every legal move. Resources,
 cards and sites may be typed in any order: parse writes them in the order the legal moves do
 (apply takes exactly the listed moves, exact.py).
@@ -38,7 +39,7 @@ import re
 from typing import Any
 
 from engines.core import IllegalMove, Move, View
-from engines.siedler import cards
+from engines.siedler import cards, naming
 
 SIDES = ("above", "below")
 ENDS = ("left", "right")
@@ -54,6 +55,8 @@ for _id, _c in cards.CATALOG.cards.items():
     for _n in (_id, _c["name_en"], _c["name_de"]):
         _NAMES[_norm(_n)] = _id
         _NAMES[_norm(_n.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").replace("ß", "ss"))] = _id
+for _alias, _id in naming.aliases().items():  # "wool3" as the old board wrote it, "siegfried"
+    _NAMES.setdefault(_alias, _id)
 
 
 def card_id(word: str) -> str:
@@ -103,10 +106,16 @@ def _fmt_site(m: Move) -> str:
     return f"{m['at']} {m['side']}" + (" 2" if m.get("level", 0) == 1 else "")
 
 
-def _split_cards(words: list[str]) -> list[str]:
-    """Card words: ids or names; multi-word names joined greedily."""
-    out, i = [], 0
+def _split_cards(words: list[str], none: bool = False) -> list[Any]:
+    """Card words: ids or names; multi-word names joined greedily ("Gold Field 6" as well as
+    goldfield-6); with `none`, the word "none" stands for no card (None)."""
+    out: list[Any] = []
+    i = 0
     while i < len(words):
+        if none and words[i] == "none":
+            out.append(None)
+            i += 1
+            continue
         for j in range(len(words), i, -1):
             if _norm(" ".join(words[i:j])) in _NAMES:
                 out.append(_NAMES[_norm(" ".join(words[i:j]))])
@@ -185,11 +194,16 @@ def parse(text: str, view: View) -> Move:  # noqa: C901 - one branch per move wo
         return _parse_play(rest)
     if head in ("place",) and len(rest) == 1 and rest[0] in SIDES:
         return {"type": "place", "side": rest[0]}
-    if head == "arrange" and len(rest) == 2:
-        a, b = sorted((card_id(rest[0]), card_id(rest[1])))  # listed in alphabetical order
+    if head == "arrange" and rest:
+        two = _split_cards(rest)
+        if len(two) != 2:
+            raise IllegalMove("arrange names two of your start regions: arrange pasture-3 goldfield-6")
+        a, b = sorted(two)  # listed in alphabetical order
         return {"type": "arrange", "a": a, "b": b}
-    if head == "regions" and len(rest) == 2:
-        pick = [None if w == "none" else card_id(w) for w in rest]
+    if head == "regions" and rest:
+        pick = _split_cards(rest, none=True)
+        if len(pick) != 2:
+            raise IllegalMove("regions names two regions, above then below (none for no card): regions fields-3 pasture-5")
         return {"type": "regions", "above": pick[0], "below": pick[1]}
     if head == "choose" and len(rest) == 1:
         return {"type": "choose", "resource": _resource(rest[0])}

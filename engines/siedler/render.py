@@ -1,18 +1,21 @@
-"""The table as text: both principalities, the own hand, the opponent's hand size, the
-piles with their sizes, tokens, flag and points (ANSI colour only when asked)."""
+"""The table as text, in 80 columns: the points of both players, both principalities (drawn
+down the page, layout.py), the key to the symbols, the centre of the table, the own hand with
+what each card does, and who decides what. A view from `revealed_view` (a finished game)
+shows every hand and the order of every pile as well. ANSI colour only when asked."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
-from engines.siedler import cards
+from engines.siedler import almanac, cards, layout
 from engines.siedler.log import amounts
+from engines.siedler.naming import on_site, region_words, shown
 
-WIDTH = 14
-SHORT = {"lumber": "lumb", "wool": "wool", "grain": "grai", "brick": "bric", "ore": "ore", "gold": "gold"}
+WIDTH = 80
 
 DOING = {
-    "arrange": "arrange the start regions (arrange A B | keep)",
+    "arrange": "arrange the start regions (arrange REGION REGION | keep)",
     "start": "choose the pile of the starting hand (search pile N)",
     "pick": "take cards from the searched pile (take CARD ...)",
     "roll": "roll (or play alchemist N)",
@@ -20,7 +23,7 @@ DOING = {
     "region": "place the new region (place above|below)",
     "action": "act: build, expand, trade, offer, play, remove, or end",
     "answer": "answer the offer (accept | decline)",
-    "hand": "finish the hand (draw/search/return/exchange/done)",
+    "hand": "finish the hand (take pile N | search pile N | return | exchange | done)",
     "excess": "put cards above the limit under piles (return CARD pile N)",
     "counter": "answer the duel (counter CARD | nocounter)",
     "duel_choice": "choose the card the duel sends back (target N above|below)",
@@ -33,119 +36,204 @@ DOING = {
     "raid_take": "take one of the named buildings back (target N above|below)",
 }
 
+FACES = {
+    "brigand": "brigand attack",
+    "trade": "trade advantage",
+    "tournament": "knight tournament",
+    "plenty": "year of plenty",
+    "event": "event card",
+}
+
+VARIANTS = {"tournament-new-players": "tournament game for new players", "basic": "basic game"}
+
+KEY = [
+    "**. the resources a region stores, at most 3; - a free building site.",
+    'Moves name a site by its settlement or city: "expand abbey on 2 above" takes '
+    'the inner site 1, "remove 2 below 2" frees the outer site 2 of city 2; '
+    '"build road left" builds at the top, "right" at the bottom.',
+    almanac.COST_KEY[0].upper() + almanac.COST_KEY[1:] + ".",
+    "Knight token: strictly more strength, 1 VP. Windmill token: strictly more "
+    "commerce and a city, 1 VP.",
+]
+FLAG_KEY = "Victory flag: names the leader and his VP (worth nothing itself)."
+
+
+def wrap(text: str, indent: str = "  ") -> list[str]:
+    """A line of words broken at WIDTH, the rest indented."""
+    return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False) or [""]
+
+
+def wrap_list(head: str, items: list[str], tail: str = ".", indent: str = "    ") -> list[str]:
+    """`head` then the items, comma-separated, broken between items only: a card's name and
+    the resource beside it ("mountains-4 ore") are never split over two lines."""
+    lines = [head]
+    for i, item in enumerate(items):
+        piece = item + (tail if i == len(items) - 1 else ",")
+        if len(lines[-1]) + 1 + len(piece) > WIDTH and lines[-1].strip():
+            lines.append(indent + piece)
+        else:
+            lines[-1] += ("" if lines[-1].endswith(" ") or not lines[-1] else " ") + piece
+    return lines
+
 
 def _bold(text: str, color: bool) -> str:
     return f"\x1b[1m{text}\x1b[0m" if color else text
 
 
-def _short(card: str) -> str:
-    """A built card by its name, knights without the word (\"Siegfried\")."""
-    name = cards.name(card)
-    return name[len("Knight ") :] if name.startswith("Knight ") else name
-
-
-def _cell(text: str) -> str:
-    return text[:WIDTH].center(WIDTH)
-
-
-def _region(r: dict[str, Any] | None) -> str:
-    if r is None:
-        return ""
-    c = cards.card(r["card"])
-    return f"{SHORT[c['resource']]}{c['number']} {'*' * r['stock']}{'.' * (3 - r['stock'])}"
-
-
-def principality_lines(p: dict[str, Any]) -> list[str]:
-    """Rows: outer and inner sites above, regions above, the axis, regions below, sites below."""
-    axis = {int(c): v["card"] for c, v in p["centers"].items()}
-    axis.update({c: "road" for c in p["roads"]})
-    regions = {int(c): v for c, v in p["regions"].items()}
-    lo = min([*axis, *regions])
-    hi = max([*axis, *regions])
-    centers = sorted(int(c) for c in p["centers"])
-    rows: dict[str, list[str]] = {k: [] for k in ("a2", "a1", "ra", "axis", "rb", "b1", "b2")}
-    for col in range(lo, hi + 1):
-        c = p["centers"].get(str(col))
-        exp = {}
-        if c is not None:
-            for side, key in (("above", "a"), ("below", "b")):
-                for level, card in enumerate(c[side]):
-                    exp[f"{key}{level + 1}"] = "-" if card is None else _short(card)
-        for key in ("a2", "a1", "b1", "b2"):
-            rows[key].append(_cell(exp.get(key, "")))
-        reg = regions.get(col, {})
-        rows["ra"].append(_cell(_region(reg.get("above"))))
-        rows["rb"].append(_cell(_region(reg.get("below"))))
-        item = axis.get(col)
-        if item in ("settlement", "city"):
-            label = f"{'S' if item == 'settlement' else 'C'}{centers.index(col) + 1} {item}"
-        else:
-            label = "=road=" if item == "road" else ""
-        rows["axis"].append(_cell(label))
-    order = ["a2", "a1", "ra", "axis", "rb", "b1", "b2"]
-    return ["  " + "".join(rows[k]).rstrip() for k in order if "".join(rows[k]).strip()]
-
-
-def _who(view: dict[str, Any], seat: int | None) -> str:
+def _name(view: dict[str, Any], seat: int | None) -> str:
     return "nobody" if seat is None else view["names"][seat]
 
 
-def player_line(view: dict[str, Any], seat: int, color: bool) -> str:
-    pts = view["points"][seat]
-    tokens = [t for t, holder in view["tokens"].items() if holder == seat]
+def _count(n: int, what: str) -> str:
+    """"1 road", "2 cities": a count in words that never says "1 cities"."""
+    if n == 1:
+        return f"1 {what}"
+    return f"{n} {what[:-1]}ies" if what.endswith("y") else f"{n} {what}s"
+
+
+def _title(view: dict[str, Any]) -> list[str]:
+    opts = view["options"]
+    variant = VARIANTS.get(opts["variant"], opts["variant"])
+    return ["Die Siedler von Catan - Das Kartenspiel", f"{variant[0].upper()}{variant[1:]}, first to {opts['target']} VP on his own turn"]
+
+
+def _tracks(view: dict[str, Any], order: list[int], color: bool) -> list[str]:
+    """The points of both players side by side, with the tokens and the flag they hold."""
+    head = f" {'':<12}{'VP':>3}{'strength':>9}{'tournament':>11}{'commerce':>9}{'hand':>8}  tokens"
+    lines = [head]
     flag = view["flag"]
-    extra = ""
-    if tokens:
-        extra += "  tokens: " + ", ".join(tokens)
-    if flag is not None and flag["seat"] == seat:
-        extra += f"  flag {flag['vp']}"
-    head = f"{view['names'][seat]}: {pts['vp']} VP  strength {pts['strength']}  tournament {pts['tournament']}"
-    head += f"  commerce {pts['commerce']}  hand {view['hand_sizes'][seat]}/{view['hand_limits'][seat]}{extra}"
-    return _bold(head, color and seat == view["seat"])
+    for s in order:
+        pts = view["points"][s]
+        held = [t for t, holder in view["tokens"].items() if holder == s]
+        if flag is not None and flag["seat"] == s:
+            held.append("flag")
+        who = view["names"][s] + (" (you)" if s == view["seat"] else "")
+        hand = f"{view['hand_sizes'][s]} of {view['hand_limits'][s]}"
+        row = f" {who:<12}{pts['vp']:>3}{pts['strength']:>9}{pts['tournament']:>11}{pts['commerce']:>9}{hand:>8}  "
+        row += ", ".join(held) or "-"
+        lines.append(_bold(row, color and s == view["seat"]))
+    return lines
+
+
+def _principality(view: dict[str, Any], s: int) -> list[str]:
+    who = view["names"][s] + ("'s principality (yours)" if s == view["seat"] else "'s principality")
+    return ["", who, *layout.principality_lines(view["principalities"][s])]
+
+
+def _key(view: dict[str, Any]) -> list[str]:
+    lines = ["", "Key:"]
+    for text in KEY:
+        lines += wrap("  " + text, "    ")
+    if view["options"]["variant"] != "basic":
+        lines += wrap("  " + FLAG_KEY, "    ")
+    short = sorted({c for p in view["principalities"] for c in layout.built_names(p)})
+    if short:
+        lines += wrap("  Short names: " + ", ".join(f"{on_site(c)} = {cards.name(c)}" for c in short) + ".", "    ")
+    return lines
+
+
+def _centre(view: dict[str, Any]) -> list[str]:
+    """The middle of the table: piles, supply, display, discard, flag, the last roll."""
+    piles = "  ".join(f"{i + 1}:{n}" for i, n in enumerate(view["pile_sizes"]))
+    lines = ["", f"Draw piles (cards left): {piles}"]
+    lines.append(f"Region pile {view['region_pile_size']}, event deck {view['event_deck_size']}.")
+    supply = view["supply"]
+    lines.append(f"Supply: {_count(supply['road'], 'road')}, {_count(supply['settlement'], 'settlement')}, {_count(supply['city'], 'city')}.")
+    if view["display"]:
+        lines += wrap_list("Display:", [shown(c) for c in view["display"]], indent="  ")
+    if view["discard"]:
+        recent = [shown(c) for c in view["discard"][-5:]]
+        lines += wrap_list(f"Discard pile ({len(view['discard'])}, the last on top):", recent, indent="  ")
+    flag = view["flag"]
+    if flag is not None:
+        held = f", held by {_name(view, flag['seat'])}" if flag["seat"] is not None else ""
+        lines.append(f"Victory flag: {flag['vp']} VP{held}.")
+    d = view["dice"]
+    if d:
+        face = FACES.get(d["event"], d["event"])
+        if d["event"] == "event" and view["last_event"]:
+            face += f" ({shown(view['last_event'])})"
+        lines.append(f"Last roll: production {d['production']}, event die {face}.")
+    return lines
+
+
+def _hand(title: str, hand: list[str], color: bool) -> list[str]:
+    if not hand:
+        return ["", _bold(f"{title}: empty.", color)]
+    lines = ["", _bold(f"{title}:", color)]
+    for c in hand:
+        lines += wrap(f"  {shown(c)} ({c}): {almanac.in_short(c)}", "      ")
+    return lines
+
+
+def _revealed(view: dict[str, Any]) -> list[str]:
+    """A finished game's concealed cards, face up: every hand, every pile from the top."""
+    lines: list[str] = []
+    for s, hand in enumerate(view["hands"]):
+        lines += _hand(f"{view['names'][s]}'s hand", sorted(hand), False)
+    lines += ["", "The piles, top card first:"]
+    for i, pile in enumerate(view["piles"]):
+        lines += wrap_list(f"  Pile {i + 1}:", [shown(c) for c in pile] or ["empty"])
+    lines += wrap_list("  Region pile:", [region_words(c) for c in view["region_pile"]] or ["empty"])
+    lines += wrap_list("  Event deck:", [shown(c) for c in view["event_deck"]] or ["empty"])
+    return lines
+
+
+def _detail(pend: dict[str, Any]) -> tuple[str, list[str]]:
+    """The pending decision's particulars in words, as a lead and a list of cards (its secret
+    only reaches the seat that decides: the view leaves it out for everyone else)."""
+    kind = pend["kind"]
+    if kind == "answer":
+        return f": {amounts(pend['give'])} for {amounts(pend['get'])}", []
+    if kind == "region":
+        return f": {region_words(pend['card'])}", []
+    secret = pend.get("secret")
+    if secret is None:
+        return "", []
+    if kind == "scout":
+        return ". The region pile holds: ", [region_words(c) for c in secret]
+    if kind == "spy":
+        return ". You may take: ", [shown(c) for c in secret] or ["nothing"]
+    if isinstance(secret, list):
+        return ": ", [shown(c) for c in secret]
+    return f": {shown(secret)}", []
+
+
+def _status(view: dict[str, Any]) -> list[str]:
+    result = view["result"]
+    if result is not None:
+        scores = result["scores"]
+        winner = result["winner"]
+        if winner is None:
+            return ["", f"Game over: a draw, {scores[0]} VP each."]
+        return ["", *wrap(f"Game over: {_name(view, winner)} wins with {scores[winner]} VP to {scores[1 - winner]} ({result['reason']}).")]
+    if view.get("revealed"):
+        return ["", *wrap("Game over: it ended before anyone reached the target (a resignation, a timeout or an abort: the log says which).")]
+    pend = view["pending"]
+    if pend is None:
+        return []
+    who = view["names"][pend["seat"]]
+    lead, items = _detail(pend)
+    said = wrap(f"Turn {view['turn_no']}: {who} to {DOING.get(pend['kind'], pend['kind'])}{lead}".rstrip() + ("" if items else "."))
+    if items:
+        said[-1:] = wrap_list(said[-1], items, indent="  ")
+    return ["", *said]
 
 
 def render(view: dict[str, Any], color: bool = False) -> str:
-    opts = view["options"]
-    lines = [f"Die Siedler von Catan - Das Kartenspiel ({opts['variant']}, to {opts['target']} VP)"]
     seat = view["seat"]
     order = [1 - seat, seat] if seat is not None else [0, 1]
+    lines = [*_title(view), "", *_tracks(view, order, color)]
     for s in order:
-        lines.append(player_line(view, s, color))
-        lines += principality_lines(view["principalities"][s])
-        lines.append("")
-    piles = "  ".join(f"{i + 1}:{n}" for i, n in enumerate(view["pile_sizes"]))
-    lines.append(f"Piles {piles}   regions {view['region_pile_size']}   events {view['event_deck_size']}")
-    supply = view["supply"]
-    lines.append(f"Supply: {supply['road']} roads, {supply['settlement']} settlements, {supply['city']} cities")
-    if view["display"]:
-        lines.append("Display: " + ", ".join(cards.name(c) for c in view["display"]))
-    if view["discard"]:
-        lines.append(f"Discard ({len(view['discard'])}): " + ", ".join(cards.name(c) for c in view["discard"][-5:]))
-    flag = view["flag"]
-    if flag is not None:
-        lines.append(f"Victory flag: {flag['vp']}" + (f" ({_who(view, flag['seat'])})" if flag["seat"] is not None else ""))
-    if view["dice"]:
-        d = view["dice"]
-        event = f", event card {cards.name(view['last_event'])}" if d["event"] == "event" and view["last_event"] else ""
-        lines.append(f"Dice: production {d['production']}, event {d['event']}{event}")
+        lines += _principality(view, s)
+    lines += _key(view)
+    lines += _centre(view)
     if seat is not None:
-        hand = ", ".join(f"{cards.name(c)} ({c})" for c in view["hand"]) or "empty"
-        lines.append(_bold(f"Your hand: {hand}", color))
+        lines += _hand(f"Your hand ({len(view['hand'])} of {view['hand_limits'][seat]})", view["hand"], color)
+    if view.get("revealed"):
+        lines += _revealed(view)
     if view["searching"]:
         s = view["searching"]
-        lines.append(f"Pile {s['pile'] + 1} (seen by you alone): " + ", ".join(s["cards"]))
-    pend = view["pending"]
-    if view["result"] is not None:
-        r = view["result"]
-        lines.append(f"Game over: {_who(view, r['winner'])} wins, {r['scores'][0]} : {r['scores'][1]} VP ({r['reason']})")
-    elif pend is not None:
-        who = view["names"][pend["seat"]]
-        detail = ""
-        if pend["kind"] == "answer":
-            detail = f": {amounts(pend['give'])} for {amounts(pend['get'])}"
-        elif pend["kind"] == "region":
-            detail = f": {pend['card']}"
-        elif "secret" in pend:
-            detail = f": {pend['secret']}"
-        lines.append(f"Turn {view['turn_no']}: {who} to {DOING.get(pend['kind'], pend['kind'])}{detail}")
+        lines += ["", *wrap_list(f"Pile {s['pile'] + 1}, seen by you alone, top first:", [shown(c) for c in s["cards"]], indent="  ")]
+    lines += _status(view)
     return "\n".join(lines)

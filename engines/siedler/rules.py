@@ -194,6 +194,18 @@ class Siedler(BaseEngine):
             }
         )
 
+    def revealed_view(self, state: State) -> View | None:
+        """SI-50 ends with the game: the spectator's view with every hand and the order of every
+        pile, the region pile and the event deck (top card first), for the final screens. Only
+        called on a finished game's state, so nothing here is concealed any more."""
+        view = self.view(state, None)
+        view["revealed"] = True
+        view["hands"] = [sorted(h) for h in state["hands"]]
+        view["piles"] = [list(p) for p in state["piles"]]
+        view["region_pile"] = list(state["region_pile"])
+        view["event_deck"] = list(state["event_deck"])
+        return view
+
     def result(self, state: State) -> dict[str, Any] | None:
         return None if state["result"] is None else dict(state["result"])
 

@@ -140,7 +140,8 @@ def test_the_almanac_text_lists_every_card_with_its_effect_in_words() -> None:
 
     text = engines.get("siedler").cards_text()
     assert text.splitlines()[0].endswith("140 cards")
-    assert len(text.splitlines()) == 1 + len(CATALOG.cards)
+    assert len(text.splitlines()) == 2 + len(CATALOG.cards)
+    assert text.splitlines()[1] == "costs: L lumber, W wool, G grain, B brick, O ore, Au gold"  # the key to the letters
     line = next(x for x in text.splitlines() if x.startswith("bishop "))
     assert "counters Arsonist and Brigands" in line and "(confirmed)" in line
     assert "2 VP" not in line

@@ -60,11 +60,14 @@ def test_render_shows_both_principalities_hand_piles_tokens_flag() -> None:
     s["flag"] = {"seat": me, "vp": 4}
     s["tokens"]["knight"] = 1 - me
     text = E.render(E.view(s, me))
-    assert "S1 settlement" in text and "C2 city" in text and "Abbey" in text
-    assert f"{E.seat_names(2)[me]}: 3 VP" in text and "hand 3/4" in text
-    assert "Piles 1:" in text and "Display: University, University" in text
-    assert "tokens: knight" in text and "Victory flag: 4" in text
-    assert "Your hand:" in text and "\x1b[" not in text
+    assert "settlement 1" in text and "city 2" in text and "Abbey" in text
+    rows = {line.split()[0]: line for line in text.splitlines() if line.startswith(" North") or line.startswith(" South")}
+    mine, theirs = rows[E.seat_names(2)[me]], rows[E.seat_names(2)[1 - me]]
+    assert "(you)" in mine and mine.split()[2] == "3" and "3 of 4" in mine and mine.endswith("flag")
+    assert theirs.endswith("knight") and "(you)" not in theirs
+    assert "Draw piles (cards left): 1:" in text and "Display: University, University." in text
+    assert "Victory flag: 4 VP" in text
+    assert "Your hand (3 of 4):" in text and "\x1b[" not in text
     assert "\x1b[1m" in E.render(E.view(s, me), color=True)
     other = E.render(E.view(s, 1 - me))
     for card in s["hands"][me]:
