@@ -115,7 +115,7 @@ def in_short(card_id: str) -> str:
     where it goes, cost, points, effect ("building, city site, cost 2L 2O 2B, 1 vp: own
     regions immune to the Plague")."""
     c = cards.card(card_id)
-    parts = [c["kind"]]
+    parts = [f"{c['kind']} card" if c["kind"] in ("action", "event") else c["kind"]]
     if c["placement"]:
         parts.append(SITES[c["placement"]])
     if c["cost"]:

@@ -14,7 +14,7 @@ and what lies below it on the right. Each line is one column of the table:
       goldfield-6 gold **.                road       forest-4 lumber ...
 
 A settlement has an inner site on each side, a city an outer one too (SI-7); moves name
-them "1 above", "1 above 2" (the outer). Width: 31 + 1 + 13 + 1 + 31 + 1 = 78 columns.
+them "1 above", "1 above 2" (the outer). Width: 31 + 1 + 15 + 1 + 31 = 79 columns.
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from typing import Any
 from engines.siedler import cards
 from engines.siedler.naming import SITE_WIDTH, on_site
 
-AXIS = 13  # "settlement 12" fits
+AXIS = 15  # "settlement 12" with a space either side
 ZONE = 2 * SITE_WIDTH + 1
-INDENT = " "
+INDENT = ""
 
 
 def stock(n: int) -> str:

@@ -5,6 +5,7 @@ shows every hand and the order of every pile as well. ANSI colour only when aske
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import Any
 
@@ -59,8 +60,11 @@ FLAG_KEY = "Victory flag: names the leader and his VP (worth nothing itself)."
 
 
 def wrap(text: str, indent: str = "  ") -> list[str]:
-    """A line of words broken at WIDTH, the rest indented."""
-    return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False) or [""]
+    """A line of words broken at WIDTH, the rest indented; a number stays with its word
+    ("1 commerce" is never split over two lines)."""
+    glued = re.sub(r"(\d) (?=[a-zA-Z])", "\\1\xa0", text)
+    lines = textwrap.wrap(glued, WIDTH, subsequent_indent=indent, break_on_hyphens=False) or [""]
+    return [line.replace("\xa0", " ") for line in lines]
 
 
 def wrap_list(head: str, items: list[str], tail: str = ".", indent: str = "    ") -> list[str]:
@@ -146,8 +150,8 @@ def _centre(view: dict[str, Any]) -> list[str]:
         lines += wrap_list(f"Discard pile ({len(view['discard'])}, the last on top):", recent, indent="  ")
     flag = view["flag"]
     if flag is not None:
-        held = f", held by {_name(view, flag['seat'])}" if flag["seat"] is not None else ""
-        lines.append(f"Victory flag: {flag['vp']} VP{held}.")
+        held = f"held by {_name(view, flag['seat'])}" if flag["seat"] is not None else "not held yet"
+        lines.append(f"Victory flag: {flag['vp']} VP, {held}.")
     d = view["dice"]
     if d:
         face = FACES.get(d["event"], d["event"])
@@ -212,9 +216,10 @@ def _status(view: dict[str, Any]) -> list[str]:
     pend = view["pending"]
     if pend is None:
         return []
-    who = view["names"][pend["seat"]]
+    who = view["names"][pend["seat"]] + (" (you)" if pend["seat"] == view["seat"] else "")
     lead, items = _detail(pend)
-    said = wrap(f"Turn {view['turn_no']}: {who} to {DOING.get(pend['kind'], pend['kind'])}{lead}".rstrip() + ("" if items else "."))
+    when = f"Turn {view['turn_no']}" if view["turn_no"] else "Setup"
+    said = wrap(f"{when}: {who} to {DOING.get(pend['kind'], pend['kind'])}{lead}".rstrip() + ("" if items else "."))
     if items:
         said[-1:] = wrap_list(said[-1], items, indent="  ")
     return ["", *said]
