@@ -103,7 +103,9 @@ def _title(view: dict[str, Any]) -> list[str]:
 
 def _tracks(view: dict[str, Any], order: list[int], color: bool) -> list[str]:
     """The points of both players side by side, with the tokens and the flag they hold."""
-    head = f" {'':<12}{'VP':>3}{'strength':>9}{'tournament':>11}{'commerce':>9}{'hand':>8}  tokens"
+    who_of = {s: view["names"][s] + (" (you)" if s == view["seat"] else "") for s in order}
+    w = max(12, *(len(x) + 1 for x in who_of.values()))  # a longer name moves the columns, never cuts
+    head = f" {'':<{w}}{'VP':>3}{'strength':>9}{'tournament':>11}{'commerce':>9}{'hand':>8}  tokens"
     lines = [head]
     flag = view["flag"]
     for s in order:
@@ -111,9 +113,8 @@ def _tracks(view: dict[str, Any], order: list[int], color: bool) -> list[str]:
         held = [t for t, holder in view["tokens"].items() if holder == s]
         if flag is not None and flag["seat"] == s:
             held.append("flag")
-        who = view["names"][s] + (" (you)" if s == view["seat"] else "")
         hand = f"{view['hand_sizes'][s]} of {view['hand_limits'][s]}"
-        row = f" {who:<12}{pts['vp']:>3}{pts['strength']:>9}{pts['tournament']:>11}{pts['commerce']:>9}{hand:>8}  "
+        row = f" {who_of[s]:<{w}}{pts['vp']:>3}{pts['strength']:>9}{pts['tournament']:>11}{pts['commerce']:>9}{hand:>8}  "
         row += ", ".join(held) or "-"
         lines.append(_bold(row, color and s == view["seat"]))
     return lines
