@@ -50,6 +50,32 @@ def _rolls(rounds: Any) -> str:
     return "; ".join(_per_seat(r) for r in rounds)
 
 
+FACES = {
+    "brigand": "brigand attack",
+    "trade": "trade advantage",
+    "tournament": "knight tournament",
+    "plenty": "year of plenty",
+    "event": "event card",
+}
+WHY = {**FACES, "plenty": "year of plenty", "progress": "Progress", "brigands": "the Brigands"}
+
+
+def _why(why: Any) -> str:
+    return WHY.get(str(why), str(why))
+
+
+def _count(n: Any, word: str) -> str:
+    """"1 card", "3 cards"; "cards" when the number is missing."""
+    if not isinstance(n, int):
+        return f"{word}s"
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _nonzero(b: Any) -> Any:
+    """A loss without its zero entries: "loses 3 wool", not "loses 0 gold, 3 wool"."""
+    return {r: n for r, n in b.items() if n} if isinstance(b, dict) else b
+
+
 def amounts(b: Any) -> str:
     """Resources in words ("1 brick, 2 wool"), never as a Python dict."""
     return _res(b)
@@ -76,38 +102,38 @@ def describe(event: Mapping[str, Any]) -> str | None:  # noqa: C901, PLR0911, PL
         "start_rolls": lambda: f"start rolls {_rolls(d.get('rounds'))}: {_seat(d.get('start_player'))} begins",
         "searches": lambda: f"{who} searches {p}",
         "pile_seen": lambda: f"{p} holds {_cards(d.get('cards'))}",
-        "took": lambda: f"{who} takes {d.get('count')} card(s) from {p} ({d.get('how')})",
+        "took": lambda: f"{who} takes {_count(d.get('count'), 'card')} from {p}" + (" (a search)" if d.get("how") == "search" else " (the top)" if d.get("how") == "top" else ""),
         "took_cards": lambda: f"{who} takes {_cards(d.get('cards'))} from {p}",
         "under": lambda: f"{who} puts a card under {p}",
         "under_card": lambda: f"{who} puts {_card(d.get('card'))} under {p}",
         "paid": lambda: f"{who} pays {_res(d.get('resources'))} for {d.get('for')}",
         "turn": lambda: f"turn {d.get('turn')}: {who}",
-        "rolled": lambda: f"{who} rolls production {d.get('production')}, event {d.get('event')}"
+        "rolled": lambda: f"{who} rolls production {d.get('production')}, event die {FACES.get(str(d.get('event')), d.get('event'))}"
         + (" (Alchemist)" if d.get("alchemist") else ""),
         "produced": lambda: f"{who} produces on {d.get('number')}: "
         + (", ".join(f"{g.get('region', g.get('resource'))} +{g['gained']}" for g in d.get("gains", [])) or "nothing"),
         "brigand": lambda: "brigand attack: nobody in the first turns"
         if d.get("grace")
-        else f"brigand attack on {who}: {d.get('counted')} counted, loses {_res(d.get('lost'))}",
+        else f"brigand attack on {who}: {d.get('counted')} counted, loses {_res(_nonzero(d.get('lost')))}",
         "trade_advantage": lambda: f"trade advantage: {who}" + (" (blocked by a Privateer Fleet)" if d.get("blocked") else ""),
         "knight_tournament": lambda: f"knight tournament (strength {_per_seat(d.get('points'))}): {who} wins",
-        "nothing_to_take": lambda: f"{who} has nothing to take ({d.get('why')})",
+        "nothing_to_take": lambda: f"{who} has nothing to take ({_why(d.get('why'))})",
         "takes": lambda: f"{who} takes 1 {d.get('resource')}"
         + (f" from {_seat(d.get('from'))}" if d.get("from") is not None else "")
-        + f" ({d.get('why')})"
+        + f" ({_why(d.get('why'))})"
         + ("" if d.get("stored") else ", no room: lost"),
         "event_card": lambda: f"event card: {_card(d.get('card'))}" if d.get("card") else "no event card left",
         "event_deck_shuffled": lambda: "the event deck is shuffled",
-        "plague": lambda: f"plague: {who} loses 1 on {', '.join(d.get('lost') or []) or 'nothing'}"
+        "plague": lambda: f"plague: {who} loses " + (f"1 on {', '.join(d['lost'])}" if d.get("lost") else "nothing")
         + (" (Aqueduct)" if d.get("protected") else ""),
-        "productive_year": lambda: f"productive year: {who} gains on {len(d.get('gains') or [])} region(s)",
-        "conflict": lambda: f"conflict: {who} takes {d.get('count')} card(s) from the opponent",
+        "productive_year": lambda: f"productive year: {who} gains on {_count(len(d.get('gains') or []), 'region')}",
+        "conflict": lambda: f"conflict: {who} takes {_count(d.get('count'), 'card')} from the opponent",
         "conflict_cards": lambda: f"the conflict took {_cards(d.get('cards'))}",
         "civil_war": lambda: f"civil war: {who} has no unit to lose",
         "returned": lambda: f"{who} takes {_card(d.get('card'))} back to {d.get('to')}",
         "master_builder": lambda: f"master builder: {who} passes",
-        "raid": lambda: "raid: nothing happens" if d.get("seat") is None else f"raid: {who} names {len(d.get('sites') or [])} building(s)",
-        "built": lambda: f"{who} builds {_card(d.get('card'))}",
+        "raid": lambda: "raid: nothing happens" if d.get("seat") is None else f"raid: {who} names {_count(len(d.get('sites') or []), 'building')}",
+        "built": lambda: f"{who} builds " + (f"a {d['card']}" if d.get("card") in ("road", "settlement", "city") else _card(d.get("card"))),
         "region_drawn": lambda: f"{who} draws the region {_card(d.get('card'))}",
         "region": lambda: f"{who} places {_card(d.get('card'))} {d.get('side')}",
         "no_regions": lambda: f"{who} finds the region pile empty",

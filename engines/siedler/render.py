@@ -10,7 +10,7 @@ import textwrap
 from typing import Any
 
 from engines.siedler import almanac, cards, layout
-from engines.siedler.log import amounts
+from engines.siedler.log import FACES, amounts
 from engines.siedler.naming import on_site, region_words, shown
 
 WIDTH = 80
@@ -37,13 +37,6 @@ DOING = {
     "raid_take": "take one of the named buildings back (target N above|below)",
 }
 
-FACES = {
-    "brigand": "brigand attack",
-    "trade": "trade advantage",
-    "tournament": "knight tournament",
-    "plenty": "year of plenty",
-    "event": "event card",
-}
 
 VARIANTS = {"tournament-new-players": "tournament game for new players", "basic": "basic game"}
 

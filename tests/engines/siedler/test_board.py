@@ -269,3 +269,24 @@ def test_a_game_ended_by_leaving_shows_game_over_not_whose_turn() -> None:
     text = E.render(E.revealed_view(s))
     assert "Game over" in text and "Turn " not in text and "Waiting" not in text
     assert "Turn " in E.render(E.view(s, None))
+
+
+@pytest.mark.parametrize(
+    ("kind", "data", "said"),
+    [
+        ("took", {"seat": 0, "pile": 2, "count": 1, "how": "top"}, "North takes 1 card from pile 3 (the top)"),
+        ("took", {"seat": 1, "pile": 0, "count": 3, "how": "search"}, "South takes 3 cards from pile 1 (a search)"),
+        ("rolled", {"seat": 0, "production": 4, "event": "tournament"}, "North rolls production 4, event die knight tournament"),
+        ("brigand", {"seat": 1, "counted": 6, "lost": {"gold": 0, "wool": 0}}, "brigand attack on South: 6 counted, loses nothing"),
+        ("brigand", {"seat": 1, "counted": 9, "lost": {"gold": 0, "wool": 3}}, "brigand attack on South: 9 counted, loses 3 wool"),
+        ("plague", {"seat": 0, "lost": []}, "plague: North loses nothing"),
+        ("takes", {"seat": 0, "resource": "ore", "from": None, "why": "plenty", "stored": True}, "North takes 1 ore (year of plenty)"),
+        ("built", {"seat": 0, "card": "settlement"}, "North builds a settlement"),
+        ("region", {"seat": 1, "card": "fields-3", "side": "above"}, "South places fields-3 above"),
+        ("game_over", {"winner": 1, "scores": [9, 12]}, "game over: South wins with 12 VP to 9"),
+    ],
+)
+def test_the_log_tells_the_dice_counts_and_losses_in_words(kind: str, data: dict[str, Any], said: str) -> None:
+    """SI-10, SI-12, SI-15..SI-17, SI-20: the log says what a player would say: one card, the
+    event die's face by its name, a brigand attack that took nothing, the final score."""
+    assert log.describe({"kind": kind, "data": data, "to": None}) == said
