@@ -60,7 +60,8 @@ FACES = {
 WHY = {**FACES, "plenty": "year of plenty", "progress": "Progress", "brigands": "the Brigands"}
 
 
-def _why(why: Any) -> str:
+def why_words(why: Any) -> str:
+    """Why a resource is taken, as the die or card that gave it ("year of plenty")."""
     return WHY.get(str(why), str(why))
 
 
@@ -117,10 +118,10 @@ def describe(event: Mapping[str, Any]) -> str | None:  # noqa: C901, PLR0911, PL
         else f"brigand attack on {who}: {d.get('counted')} counted, loses {_res(_nonzero(d.get('lost')))}",
         "trade_advantage": lambda: f"trade advantage: {who}" + (" (blocked by a Privateer Fleet)" if d.get("blocked") else ""),
         "knight_tournament": lambda: f"knight tournament (strength {_per_seat(d.get('points'))}): {who} wins",
-        "nothing_to_take": lambda: f"{who} has nothing to take ({_why(d.get('why'))})",
+        "nothing_to_take": lambda: f"{who} has nothing to take ({why_words(d.get('why'))})",
         "takes": lambda: f"{who} takes 1 {d.get('resource')}"
         + (f" from {_seat(d.get('from'))}" if d.get("from") is not None else "")
-        + f" ({_why(d.get('why'))})"
+        + f" ({why_words(d.get('why'))})"
         + ("" if d.get("stored") else ", no room: lost"),
         "event_card": lambda: f"event card: {_card(d.get('card'))}" if d.get("card") else "no event card left",
         "event_deck_shuffled": lambda: "the event deck is shuffled",

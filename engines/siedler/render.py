@@ -10,7 +10,7 @@ import textwrap
 from typing import Any
 
 from engines.siedler import almanac, cards, layout
-from engines.siedler.log import FACES, amounts
+from engines.siedler.log import FACES, amounts, why_words
 from engines.siedler.naming import on_site, region_words, shown
 
 WIDTH = 80
@@ -185,6 +185,9 @@ def _detail(pend: dict[str, Any]) -> tuple[str, list[str]]:
         return f": {amounts(pend['give'])} for {amounts(pend['get'])}", []
     if kind == "region":
         return f": {region_words(pend['card'])}", []
+    said = _particulars(pend)
+    if said:
+        return said, []
     secret = pend.get("secret")
     if secret is None:
         return "", []
@@ -195,6 +198,23 @@ def _detail(pend: dict[str, Any]) -> tuple[str, list[str]]:
     if isinstance(secret, list):
         return ": ", [shown(c) for c in secret]
     return f": {shown(secret)}", []
+
+
+def _particulars(pend: dict[str, Any]) -> str:
+    """The public particulars of a decision: which card attacks, why a resource is chosen,
+    how many cards a search takes, which pile is barred."""
+    kind = pend["kind"]
+    if kind == "counter" and cards.is_card(pend.get("card")):
+        return f": {shown(pend['card'])} attacks"
+    if kind == "duel_choice" and cards.is_card(pend.get("card")):
+        return f": the {shown(pend['card'])} won"
+    if kind == "choose" and pend.get("why"):
+        return f": {why_words(pend['why'])}"
+    if kind == "pick" and isinstance(pend.get("count"), int):
+        return f": {pend['count']} from pile {pend['pile'] + 1}"
+    if kind in ("start", "master_builder") and isinstance(pend.get("exclude"), int):
+        return f", not from pile {pend['exclude'] + 1}"
+    return ""
 
 
 def _status(view: dict[str, Any]) -> list[str]:
