@@ -255,6 +255,13 @@ class Api:
     def mute(self, game: str, mute: bool) -> dict[str, Any]:
         return self.post(f"{game_path(game)}/mute", {"mute": mute})
 
+    def bot_lease(self, game: str, minutes: int) -> dict[str, Any]:
+        """A bot plays my seat for `minutes`: the server sends it no your-turn mail meanwhile."""
+        return self.post(f"{game_path(game)}/bot", {"minutes": minutes})
+
+    def bot_release(self, game: str) -> dict[str, Any]:
+        return self.request("DELETE", f"{game_path(game)}/bot")
+
     def abort(self, game: str) -> dict[str, Any]:
         return self.post(f"{game_path(game)}/abort", {})
 

@@ -12,6 +12,7 @@ database instead.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -124,15 +125,27 @@ def audit(path: Path) -> bool:
 
 def show_mail(work: Path, out_dir: Path, env: dict[str, str]) -> bool:
     """The mail the games produced: the server has no SMTP, so the outbox is .eml files in
-    its data directory (written by the serve thread; `pbem-server mail --once` sends the rest)."""
+    its data directory (written by the serve thread; `pbem-server mail --once` sends the rest,
+    at most a batch a round, so it runs until a round sends nothing). The files are copied to
+    out_dir/outbox, which the demo keeps (the data directory goes when every verdict is PASS)."""
     exe = Path(sys.executable).parent / "pbem-server"
-    done = subprocess.run(
-        [str(exe), "mail", "--once", "--data-dir", str(work)], capture_output=True, text=True, env=env
-    )
-    if done.returncode != 0:
-        print(f"  pbem-server mail --once failed: {done.stderr.strip()[-500:]}", flush=True)
-        return False
-    files = sorted((work / "outbox").glob("*.eml"))
+    for _ in range(1000):
+        done = subprocess.run(
+            [str(exe), "mail", "--once", "--data-dir", str(work)], capture_output=True, text=True, env=env
+        )
+        if done.returncode != 0:
+            print(f"  pbem-server mail --once failed: {done.stderr.strip()[-500:]}", flush=True)
+            return False
+        try:
+            sent = json.loads(done.stdout.strip().splitlines()[-1]).get("sent", 0)
+        except (ValueError, IndexError, AttributeError):
+            sent = 0
+        if not sent:
+            break
+    kept = out_dir / "outbox"
+    shutil.rmtree(kept, ignore_errors=True)
+    shutil.copytree(work / "outbox", kept)
+    files = sorted(kept.glob("*.eml"))
     kinds: dict[str, int] = {}
     turn: Path | None = None
     for path in files:
@@ -141,7 +154,7 @@ def show_mail(work: Path, out_dir: Path, env: dict[str, str]) -> bool:
         if kind == "turn" and (turn is None or kinds[kind] == 5):
             turn = path  # the fifth your-turn mail: a few moves into a game
     counted = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
-    print(f"  mail: {len(files)} messages in {work / 'outbox'} ({counted})", flush=True)
+    print(f"  mail: {len(files)} messages in {kept} ({counted})", flush=True)
     if turn is None:
         print("  mail: no your-turn mail was written", flush=True)
         return False

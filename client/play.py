@@ -74,6 +74,7 @@ __all__ = [
 
 RETRY_FIRST = 5.0  # seconds before the bot looks again after a lost connection; doubles
 RETRY_MAX = 300.0
+BOT_LEASE_MINUTES = 30  # a bot that runs says so for this long, renewed at a third of it (server/http/bot_api.py)
 
 
 def wait(seconds: float) -> None:
@@ -109,7 +110,6 @@ class Player(Looking, Moving, Revealing, Games, Joining, Exports):
         """
         rng = rng or random.Random()
         sleep = sleep or wait
-        made = 0
         delay = RETRY_FIRST
 
         def back_off(exc: ApiError) -> None:
@@ -141,7 +141,24 @@ class Player(Looking, Moving, Revealing, Games, Joining, Exports):
             raise ClientError(
                 f"{st.engine.id} has no bot {bot!r}; it has: {', '.join(sorted(st.engine.bots()))}"
             )
+        if not until_over:
+            return self._bot_turns(game, st, choose, rng, look, back_off, on_move, sleep, poll, until_over)
+        leased = _Lease(self.api, game)
+        try:
+            return self._bot_turns(game, st, choose, rng, look, back_off, on_move, sleep, poll, until_over, leased)
+        finally:
+            leased.end()
+
+    def _bot_turns(
+        self, game: str, st: GameState, choose: Any, rng: random.Random, look: Callable[[], GameState],
+        back_off: Callable[[ApiError], None], on_move: Callable[[dict[str, Any], str], None] | None,
+        sleep: Callable[[float], None], poll: float, until_over: bool, leased: _Lease | None = None,
+    ) -> int:
+        """The bot's loop (play_bot's), renewing its lease (when it has one) as it goes."""
+        made = 0
         while True:
+            if leased is not None:
+                leased.renew()
             if st.status == "over":
                 return made
             if st.my_turn:
@@ -174,3 +191,33 @@ class Player(Looking, Moving, Revealing, Games, Joining, Exports):
                 return made
             sleep(poll)
             st = look()
+
+
+class _Lease:
+    """`pbem bot` tells the server a bot plays the seat (no your-turn mail to its player),
+    renewing the lease at a third of its length while it runs and ending it when it stops. A
+    server without leases (404) or a failed renewal costs only mail: the bot plays on."""
+
+    def __init__(self, api: Any, game: str, minutes: int = BOT_LEASE_MINUTES) -> None:
+        self.api = api
+        self.game = game
+        self.minutes = minutes
+        self.renewed: float | None = None
+
+    def renew(self) -> None:
+        now = time.monotonic()
+        if self.renewed is not None and now - self.renewed < self.minutes * 20:
+            return
+        try:
+            self.api.bot_lease(self.game, self.minutes)
+            self.renewed = now
+        except ApiError:
+            self.renewed = now  # tried: again at the next third, not at every look
+
+    def end(self) -> None:
+        if self.renewed is None:
+            return
+        try:
+            self.api.bot_release(self.game)
+        except ApiError:
+            pass  # the lease ends by itself

@@ -109,6 +109,7 @@ def _sweep_once(ledger: Ledger, game_id: str, at: dt.datetime, done: dict[str, l
             timed_out = entry["body"].get("kind") == "timeout"
             what = "timeouts" if timed_out else "forfeits"
             done[what].append({"game": game.id, "seat": seat, "seq": entry["seq"]})
+            game.save()  # the timeout's mail reads the game again: it shows the position after it
             if account is not None:
                 data = {"seat": seat, "seq": entry["seq"], "expired": clock.iso(row.expires_at)}
                 if timed_out:

@@ -29,6 +29,7 @@ from protocol.keys import SigningKey
 from server.http import errors, requestlog
 from server.http.api import bp
 from server.http.auth import signer_key
+from server.http.bot_api import bot_bp
 from server.http.deadline_api import DEADLINE_DEFAULTS, deadline_bp
 from server.http.mail_api import UNSUBSCRIBE_PATH, mail_bp
 from server.http.openapi import openapi_bp
@@ -195,6 +196,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     errors.register(app)
     app.register_blueprint(bp)
     app.register_blueprint(mail_bp)
+    app.register_blueprint(bot_bp)
     app.register_blueprint(deadline_bp)
     app.register_blueprint(openapi_bp)
     return app

@@ -164,6 +164,8 @@ SCHEMAS: dict[str, Any] = {
     "NotifySetting": obj(["notify"], notify={"enum": ["all", "digest", "none"]}),
     "Mute": obj(["mute"], mute={"type": "boolean"}),
     "Muted": {"allOf": [ref("Notify"), obj(["game", "game_muted"], game=GAME_ID, game_muted={"type": "boolean"})]},
+    "BotLease": obj(["minutes"], minutes={"type": "integer", "minimum": 1, "maximum": 1440}),
+    "BotLeased": obj(["game", "seat", "until"], game=GAME_ID, seat={"type": "integer"}, until=nullable(TIME)),
     "Empty": {"type": "object", "description": "{} (or no body at all)"},
     "OpenAPI": {"type": "object", "required": ["openapi", "paths"]},
 }
@@ -236,6 +238,11 @@ OPS: list[Op] = [
     Op("GET", "/v1/me/notify", "the caller's mail setting and muted games", SIGNED, ok={200: "Notify"}),
     Op("POST", "/v1/me/notify", "set the caller's mail setting", SIGNED, "NotifySetting", {200: "Notify"}, (400,)),
     Op("POST", f"{G}/mute", "mute or unmute one game's mail", SIGNED, "Mute", {200: "Muted"}, (400, 403, 404)),
+    Op("POST", f"{G}/bot", "a bot plays the caller's seat for N minutes: no your-turn mail, reminder or "
+       "warning to it until then (a running bot renews it; DELETE ends it)", SIGNED, "BotLease",
+       {200: "BotLeased"}, (400, 403, 404, 409)),
+    Op("DELETE", f"{G}/bot", "the bot has stopped: the seat's mail goes out again", SIGNED,
+       ok={200: "BotLeased"}, errors=(403, 404)),
     Op("GET", "/v1/me/vacation", "the caller's vacation days this year", SIGNED, ok={200: "Vacation"}),
     Op("POST", "/v1/me/vacation", "stop the caller's clocks for N days", SIGNED, "VacationDays",
        {200: "Vacation"}, (400, 409)),

@@ -381,9 +381,9 @@ class Ledger:
         due = leaving.due_move(game, step)  # a seat that left owes a decision: the server makes it
         if due is not None:
             self.append_seeded(game, due)
+        clock.after_step(game)  # deadlines: the decision now due gets its clock (the mail says when it is due)
         if self.mail is not None:
             notices.after_step(self.mail, game, before, head_moved=True)
-        clock.after_step(game)  # deadlines: the decision now due gets its clock
 
     def _finish(self, game: Game, result: dict[str, Any]) -> None:
         secrets = [json.loads(s.data) for s in Secret.select().where(Secret.game == game)]

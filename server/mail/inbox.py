@@ -14,13 +14,20 @@ under the game's lock:
    with email moves, for the seat to move;
 4. the sender (the parsed From address, compared case-insensitively) must be the seat's
    account address;
-5. the first non-empty line of the text/plain part (or of the HTML part as text), quoted
-   lines skipped, is read with the engine's notation (`engine.parse(text, view)` with the
-   seat's view) and played with `protocol.steps.email_move` if legal.
+5. the reply's lines above the quoted mail are moves, one a line, read with the engine's
+   notation (`engine.parse(text, view)` with the seat's view) and played in order with
+   `protocol.steps.email_move` until one is refused, the turn passes to another seat or the
+   game ends (server/mail/replies.py: each line an email move at its own head).
 
-Anything else is refused with a mail to the sender (outbox kind `reply_refused`) saying why
-in one line. The move is appended like a timeout (server-signed system entry); the player's
-signature is absent, which the log, `pbem log` and the audit say (PROTOCOL.md section 17).
+A reply that leaves its sender still to decide, or whose line was refused, is answered by one
+mail: while they are still to decide it is their next your-turn mail (board, new token) with
+what was played and why a line was not on top. A reply whose token is stale or used, from the
+seat still to decide, is answered the same way (nothing played). Anything else is refused
+with a mail to the sender (outbox kind `reply_refused`) saying why in one line. A reply whose
+lines were all played up to the end of the turn gets no answer of its own: the sender's next
+your-turn mail tells what was played (and what was left). Each move is appended like a
+timeout (server-signed system entry); the player's signature is absent, which the log, `pbem
+log` and the audit say (PROTOCOL.md section 17).
 """
 
 from __future__ import annotations
@@ -28,7 +35,6 @@ from __future__ import annotations
 import email
 import email.policy
 import hashlib
-import json
 import logging
 import mailbox
 import re
@@ -41,14 +47,12 @@ from typing import Any
 
 import peewee as pw
 
-import engines
-from engines.core import IllegalMove
-from protocol import steps
 from protocol.commitments import move_token
 from server.ledger.ledger import Ledger
 from server.ledger.records import LedgerError
 from server.mail import notices
-from server.store.models import Account, Game, InboxMessage, MoveToken, Seat, database, utcnow
+from server.mail.replies import mailed_lines, move_lines, play_lines
+from server.store.models import Account, Game, InboxMessage, MoveToken, Seat, database
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +60,6 @@ TOKEN_IN_ID = re.compile(r"\.t([0-9a-f]{32})@")
 TOKEN_IN_ADDRESS = re.compile(r"\+([0-9a-f]{32})@")
 TOKEN_IN_BODY = re.compile(r"token:\s*([0-9a-f]{32})\b", re.IGNORECASE)
 GAME_IN_ID = re.compile(r"[<.-]([0-9a-f]{16})[.@]")
-LONGEST_LINE = 200  # a move is short; a longer first line is no move
 
 
 @dataclass(frozen=True)
@@ -73,10 +76,14 @@ class Outcome:
 
 
 class _Refuse(Exception):
-    def __init__(self, reason: str, game: str | None = None) -> None:
+    """`answer`: (game, seat, account) when the sender is still to decide: the refusal is then
+    their next your-turn mail (with a token for the head now), not a line alone."""
+
+    def __init__(self, reason: str, game: str | None = None, answer: tuple[Game, int, Account] | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.game = game
+        self.answer = answer
 
 
 class _Ignore(Exception):
@@ -166,16 +173,6 @@ def body_text(msg: EmailMessage) -> str:
     return ""
 
 
-def first_line(text: str) -> str:
-    """The move: the first non-empty line that is not quoted (`>`), whitespace squeezed."""
-    for line in text.splitlines():
-        clean = " ".join(line.replace("\u00a0", " ").split())
-        if not clean or clean.startswith(">"):
-            continue
-        return clean
-    return ""
-
-
 def find_token(msg: EmailMessage, text: str) -> str | None:
     """The token: the plus-address the reply was sent to, then the mail it replies to, then
     a `token:` line in the body (which survives quoting)."""
@@ -236,12 +233,17 @@ def _process(ledger: Ledger, msg: EmailMessage, mid: str, sender: str) -> Outcom
     except _Ignore as exc:
         return Outcome("ignored", exc.reason, mid, exc.game)
     except _Refuse as exc:
-        if ledger.mail is not None and "@" in sender:
+        if ledger.mail is not None and exc.answer is not None:
+            game, seat, account = exc.answer
+            notices.answer(
+                ledger.mail, game, seat, account, [f"Your reply in game {game.id} was not played: {exc.reason}."],
+                in_reply_to=_reply_id(mid), key=_key(mid), subject=str(msg.get("Subject", "") or ""),
+            )
+        elif ledger.mail is not None and "@" in sender:
             account = Account.get_or_none(pw.fn.LOWER(Account.email) == sender.lower())
             notices.reply_refused(
                 ledger.mail, address=sender, account=account, game_id=exc.game, why=exc.reason,
-                subject=str(msg.get("Subject", "") or ""), in_reply_to=mid if mid.startswith("<") else None,
-                key=hashlib.sha256(mid.encode()).hexdigest()[:24],
+                subject=str(msg.get("Subject", "") or ""), in_reply_to=_reply_id(mid), key=_key(mid),
             )
         return Outcome("refused", exc.reason, mid, exc.game)
 
@@ -277,49 +279,37 @@ def _play(ledger: Ledger, msg: EmailMessage, mid: str, sender: str) -> Outcome:
         raise _Refuse(
             f"this mail is not from the address of the player of seat {row.seat} in game {game.id}", game.id
         )
+    stale = None
     if row.used is not None:
-        raise _Refuse(f"this token was used already (by {row.used_by}): a token plays one move", game.id)
-    if game.status != "running":
+        stale = f"this token was used already (by {row.used_by}): a token plays one reply"
+    elif game.status != "running":
         raise _Refuse(f"game {game.id} is {'over' if game.status == 'over' else 'not running'}", game.id)
-    if (game.head_seq + 1, game.head_hash) != (row.seq, row.prev):
-        raise _Refuse(
-            f"game {game.id} has moved on since this mail (its log is at entry {game.head_seq}): "
-            "reply to your newest your-turn mail",
-            game.id,
-        )
+    elif (game.head_seq + 1, game.head_hash) != (row.seq, row.prev):
+        stale = f"game {game.id} has moved on since the mail you answered (its log is at entry {game.head_seq})"
+    if stale is not None:
+        if game.status == "running" and game.to_move == row.seat:  # still theirs: the answer is a fresh turn mail
+            raise _Refuse(stale + ": nothing was played; here is the game now", game.id, answer=(game, row.seat, account))
+        raise _Refuse(stale + ": nothing was played", game.id)
     if game.to_move != row.seat:
         raise _Refuse(f"it is not your turn in game {game.id}", game.id)
-    line = first_line(text)
-    if not line:
-        raise _Refuse("the first line of your reply is empty: write your move there", game.id)
-    if len(line) > LONGEST_LINE:
-        raise _Refuse("the first line of your reply is too long to be a move", game.id)
-    engine = engines.get(game.engine)
-    state = json.loads(game.state)
-    try:
-        move = engine.parse(line, engine.view(state, row.seat))
-    except IllegalMove as exc:
-        raise _Refuse(f"cannot read {line!r} as a move: {exc.message}", game.id) from exc
-    except Exception as exc:  # noqa: BLE001 - an engine that chokes on odd text
-        raise _Refuse(f"cannot read {line!r} as a move", game.id) from exc
-    seq = game.head_seq + 1
-    try:
-        step = steps.email_move(
-            engine, state, row.seat, move, seed, game.id, (seq, game.head_hash), seats=game.seats
+    lines = move_lines(text, mailed_lines(game.id, token))
+    done = play_lines(ledger, game, row.seat, lines, row, mid)
+    still = game.status == "running" and game.to_move == row.seat
+    if ledger.mail is not None and (done.refused is not None or still or not lines):
+        notices.answer(
+            ledger.mail, game, row.seat, account, done.report(game.id), in_reply_to=_reply_id(mid),
+            key=_key(mid), subject=str(msg.get("Subject", "") or ""),
         )
-    except steps.StepError as exc:
-        raise _Refuse(exc.message, game.id) from exc
-    except IllegalMove as exc:
-        raise _Refuse(f"{line!r} is not a legal move now: {exc.message}", game.id) from exc
-    except Exception as exc:  # noqa: BLE001 - nothing is written
-        log.warning("engine %s: an email move raised %r", game.engine, exc)
-        raise _Refuse(f"the game cannot apply {line!r}", game.id) from exc
-    row.used = utcnow()
-    row.used_by = mid
-    row.save()
-    entry = ledger.append_seeded(game, step)
-    game.save()
-    return Outcome("played", f"seat {row.seat} played {line!r} by email (entry {entry['seq']})", mid, game.id, entry["seq"])
+    last = done.played[-1][1] if done.played else None
+    return Outcome("played" if done.played else "refused", done.summary(), mid, game.id, last)
+
+
+def _reply_id(mid: str) -> str | None:
+    return mid if mid.startswith("<") else None
+
+
+def _key(mid: str) -> str:
+    return hashlib.sha256(mid.encode()).hexdigest()[:24]
 
 
 def process_all(ledger: Ledger, messages: Iterable[bytes]) -> list[Outcome]:

@@ -15,7 +15,7 @@ window, milliseconds wide, is the only way a mail can arrive twice.
 With no SMTP host configured, each message is written as a .eml file under
 DATA_DIR/outbox/ and marked sent.
 
-`MailLoop` runs the sender, the daily digest (server.mail.notices.digest) and, if the
+`MailLoop` runs the sender, the daily digest (server.mail.digest.digest) and, if the
 module exists, `server.clock.sweeper.tick()` (deadlines), with an injectable clock and sleep.
 `pbem-server serve` starts it in a thread of the gunicorn master; `pbem-server mail`
 runs it on its own (`--once`: what is due, then exit); `pbem-server outbox` lists rows.
@@ -39,7 +39,7 @@ from typing import Any
 import peewee as pw
 
 from server.clock import sweeper
-from server.mail import addressing, compose, notices
+from server.mail import addressing, compose, digest
 from server.store.models import Mail, database, utcnow
 
 log = logging.getLogger(__name__)
@@ -360,7 +360,7 @@ class MailLoop:
                     out["tick"] = _call_tick(sweeper.tick, self.app, self.clock)
                 except Exception:  # noqa: BLE001 - the mail must still go out
                     log.exception("sweeper tick failed")
-                out["digests"] = notices.digest(self.settings, self.clock())
+                out["digests"] = digest.digest(self.settings, self.clock())
                 out.update(self.sender.send_due())
             finally:
                 if opened and not database.is_closed():

@@ -24,16 +24,15 @@ import engines
 from protocol.commitments import move_token
 from server.mail.addressing import MailSettings, dedupe_key, message_id, recipient_id
 from server.mail.compose import as_text, compose
+from server.mail.playable import board_text, bot_plays, turn_parts
 from server.mail.texts import (
     DEADLINE_KINDS,
-    MOVE_EXAMPLES,
     Player,
     Public,
+    answer_text,
     deadline_text,
-    digest_text,
     invite_text,
     over_text,
-    result_words,
     start_text,
     turn_text,
 )
@@ -48,7 +47,6 @@ from server.store.models import (
     MoveToken,
     Mute,
     Seat,
-    database,
     utcnow,
 )
 from server.store.prepared import Prepared
@@ -148,6 +146,7 @@ def public_of(game: Game, seated: dict[int, Account] | None = None) -> Public:
         view=view,
         moves=list(reversed(moves)),
         result=json.loads(game.result) if game.result else None,
+        started=game.state is not None,
     )
 
 
@@ -242,15 +241,17 @@ def issue_token(game: Game, seat: int) -> str:
 
 
 def after_step(settings: MailSettings, game: Game, before: tuple[str, int | None], head_moved: bool = False) -> None:
-    """After a start or a move: the start mail, and a your-turn mail when the seat that
-    must decide changed (not for every decision within one player's turn). In a game with
-    email moves, a move token is good for one decision only, so a new your-turn mail (with
-    a new token) goes out after every step that leaves a seat to decide."""
+    """After a start or a step: the start mail, and one your-turn mail when the turn passes to
+    another player, never for the decisions within one player's turn (its token is for the
+    head it was mailed at: a reply with several lines plays the rest of the turn, and the
+    inbox's answer carries a new token when its sender is still to decide). A seat a bot plays
+    (a running lease, server/http/bot_api.py) gets no your-turn mail. `head_moved` is kept for
+    callers; it no longer sends a mail by itself."""
     before_status, before_to_move = before
     if game.status != "running":
         return  # over: game_over() wrote the mail
     started = before_status == "open"
-    if not started and game.to_move == before_to_move and not (game.email_moves and head_moved):
+    if not started and game.to_move == before_to_move:
         return
     seated = _seated(game)
     told = {s: a for s, a in seated.items() if s == game.to_move or started}
@@ -263,20 +264,61 @@ def after_step(settings: MailSettings, game: Game, before: tuple[str, int | None
         if account.id not in wanting:
             continue
         if seat == game.to_move:
-            token = issue_token(game, seat) if game.email_moves else None
-            example = MOVE_EXAMPLES.get(game.engine, "pass")
-            _queue(
-                settings, kind="turn", account=account, address=account.email, game_id=game.id,
-                seq=game.head_seq, subject=_subject(pub, "your turn"),
-                text=turn_text(settings, pub, account.id, started=started, token=token, example=example),
-                now=now, token=token,
-            )
+            if bot_plays(game.id, seat, now):
+                continue
+            turn_mail(settings, game, seat, account, pub=pub, started=started, now=now)
         else:
             _queue(
                 settings, kind="start", account=account, address=account.email, game_id=game.id,
                 seq=game.head_seq, subject=_subject(pub, "the game has started"),
                 text=start_text(settings, pub, account.id), now=now,
             )
+
+
+def _names(pub: Public) -> dict[int, str]:
+    return {p.seat: p.name for p in pub.players if p is not None}
+
+
+def turn_mail(
+    settings: MailSettings, game: Game, seat: int, account: Account, *, pub: Public | None = None,
+    started: bool = False, report: list[str] | None = None, in_reply_to: str | None = None,
+    now: dt.datetime | None = None, key: str | None = None,
+) -> None:
+    """The your-turn mail of `seat` at the game's head (with a new move token in a game with
+    email moves); with `report`, it is also the answer to the reply that led here."""
+    now = now or utcnow()
+    pub = pub or public_of(game)
+    token = issue_token(game, seat) if game.email_moves else None
+    turn = turn_parts(game, seat, _names(pub), pub.view)
+    what = "your turn" if report is None else "your reply, and still your turn"
+    _queue(
+        settings, kind="turn", account=account, address=account.email, game_id=game.id,
+        seq=game.head_seq if key is None else f"{game.head_seq}r{key}", subject=_subject(pub, what),
+        text=turn_text(settings, pub, account.id, started=started, token=token, turn=turn, report=report),
+        now=now, token=token, in_reply_to=in_reply_to,
+    )
+
+
+def answer(
+    settings: MailSettings, game: Game, seat: int, account: Account, report: list[str],
+    *, in_reply_to: str | None, key: str, subject: str,
+) -> None:
+    """The one answer to a reply by mail: while its sender is to decide, their next your-turn
+    mail with the report on top (one mail, not two); otherwise the report with the position."""
+    if game.status == "running" and game.to_move == seat:
+        turn_mail(settings, game, seat, account, report=report, in_reply_to=in_reply_to, key=key)
+        return
+    pub = public_of(game)
+    words = subject.strip() or "your move"
+    if not words.lower().startswith("re:"):
+        words = f"Re: {words}"
+    engine = engines.get(game.engine)
+    _queue(
+        settings, kind="reply_refused", account=account, address=account.email, game_id=game.id,
+        seq=key, subject=words[:200],
+        text=answer_text(settings, pub, account.id, report, board_text(engine, pub.view)),
+        now=utcnow(), in_reply_to=in_reply_to,
+    )
 
 
 def reply_refused(
@@ -302,12 +344,13 @@ def game_over(settings: MailSettings, game: Game) -> None:
         return
     now = utcnow()
     pub = public_of(game, seated)
+    board = board_text(engines.get(game.engine), pub.view) if pub.started else None
     for _seat, account in sorted(seated.items()):
         if account.id in wanting:
             _queue(
                 settings, kind="over", account=account, address=account.email, game_id=game.id,
                 seq=game.head_seq, subject=_subject(pub, "game over"),
-                text=over_text(settings, pub, account.id), now=now,
+                text=over_text(settings, pub, account.id, board), now=now,
             )
 
 
@@ -362,6 +405,8 @@ def deadline_notice(
     game = Game.get_or_none(Game.id == game_id)
     if game is None:
         return
+    if kind in ("reminder", "warning") and isinstance(data.get("seat"), int) and bot_plays(game.id, data["seat"], now):
+        return  # a bot plays the seat: it needs no reminding
     pub = public_of(game)
     data = dict(data)
     if kind == "timeout" and isinstance(data.get("move"), dict):
@@ -369,7 +414,7 @@ def deadline_notice(
             data["move_words"] = engines.get(game.engine).format(data["move"])  # its public part
         except Exception:  # noqa: BLE001 - the mail still says a move was played
             pass
-    text = deadline_text(settings, pub, kind, data, account.id)
+    text = deadline_text(settings, pub, kind, data, account.id, board_text(engines.get(game.engine), pub.view))
     if text is None:
         return
     subjects = {
@@ -381,86 +426,6 @@ def deadline_notice(
         settings, kind=kind, account=account, address=account.email, game_id=game_id,
         seq=re.sub(r"[^A-Za-z0-9]", "", str(at)), subject=_subject(pub, subjects[kind]), text=text, now=now,
     )
-
-
-# -- the daily digest ----------------------------------------------------------------------
-
-
-def digest(settings: MailSettings, now: dt.datetime | None = None) -> int:
-    """Queue today's digest for every account on "digest" that has something waiting and
-    has had none today (UTC): the games waiting for its move, its open invitations and
-    its games that ended since the last digest. Returns how many were queued."""
-    now = now or utcnow()
-    day = now.strftime("%Y-%m-%d")
-    queued = 0
-    prefs = MailPref.select(MailPref, Account).join(Account).where(MailPref.notify == "digest")
-    for pref in prefs:
-        if pref.digest_day == day:
-            continue
-        account = pref.account
-        items = digest_items(account, since=_day_before(pref.digest_day, now))
-        if not items:
-            continue
-        rcpt = recipient_id(account.id, account.email)
-        msg = compose(
-            settings, kind="digest", to_name=account.name, to_addr=account.email,
-            subject=f"pbem: your games on {day}", text=digest_text(settings, account.name, items, account.id),
-            msg_id=message_id(settings, None, day, "digest", rcpt), game_id=None,
-            account_id=account.id, when=now,
-        )
-        with database.atomic():
-            done = Mail.insert(
-                account=account.id, to_addr=account.email, game=None, kind="digest",
-                message=as_text(msg), key=dedupe_key("digest", None, day, rcpt), status="pending",
-                attempts=0, next_try=now, created=now,
-            ).on_conflict_ignore().execute()
-            MailPref.update(digest_day=day).where(MailPref.id == pref.id).execute()
-        queued += 1 if done else 0
-    return queued
-
-
-def _day_before(last_day: str | None, now: dt.datetime) -> dt.datetime:
-    if last_day:
-        try:
-            return dt.datetime.strptime(last_day, "%Y-%m-%d")
-        except ValueError:
-            pass
-    return now - dt.timedelta(days=1)
-
-
-def digest_items(account: Account, since: dt.datetime) -> list[str]:
-    mutes = {m.game_id for m in Mute.select().where(Mute.account == account)}
-    waiting, ended, invites = [], [], []
-    seats = Seat.select(Seat, Game).join(Game).where(Seat.account == account)
-    for row in seats:
-        game = row.game
-        if game.id in mutes:
-            continue
-        if game.status == "running" and game.to_move == row.seat:
-            waiting.append(game)
-        elif game.status == "over" and game.updated >= since:
-            ended.append(game)
-    for inv in Invite.select(Invite, Game).join(Game).where((Invite.account == account) & (Game.status == "open")):
-        invites.append(inv)
-    lines: list[str] = []
-    if waiting:
-        lines.append(f"Waiting for your move ({len(waiting)}):")
-        for game in sorted(waiting, key=lambda g: g.updated):
-            pub = public_of(game)
-            lines.append(f"  - game {game.id} ({pub.heading}): run `pbem show {game.id}`")
-            if pub.moves:
-                lines.append(f"      last move {pub.moves[-1]}")
-    if invites:
-        lines.append(f"Invitations ({len(invites)}):")
-        for inv in invites:
-            title = engines.get(inv.game.engine).title
-            lines.append(f"  - game {inv.game.id} ({title}, {inv.game.seats} players): `pbem join {inv.game.id}`")
-    if ended:
-        lines.append(f"Over since the last digest ({len(ended)}):")
-        for game in ended:
-            pub = public_of(game)
-            lines.append(f"  - game {game.id} ({pub.heading}): {result_words(pub)}; `pbem audit` it")
-    return lines
 
 
 def kinds_count(rows: Iterable[Mail]) -> dict[str, int]:

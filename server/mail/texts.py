@@ -37,6 +37,7 @@ class Public:
     view: dict[str, Any] | None
     moves: list[str]  # the last few moves in words, oldest first
     result: dict[str, Any] | None
+    started: bool = True  # False for a game that ended before every seat was taken
 
     def who(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(self.players):
@@ -47,6 +48,18 @@ class Public:
     @property
     def heading(self) -> str:
         return f"{self.title}, {self.seats} players"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The seat-specific parts of a your-turn mail (all public)."""
+
+    board: str | None
+    story: list[str]
+    due: str | None  # "2026-12-05 09:00 UTC (2 d 3 h left)"; None: no deadline
+    examples: list[str]  # moves or forms to quote; empty with needs_client
+    needs_client: bool
+    reply: str | None = None  # what became of the seat's last reply by mail, if its moves are its last
 
 
 def _footer(settings: MailSettings, game_id: str | None, account_id: int | None) -> list[str]:
@@ -61,23 +74,38 @@ def _footer(settings: MailSettings, game_id: str | None, account_id: int | None)
     return lines
 
 
-def summary_lines(pub: Public) -> list[str]:
-    """The game's public summary: players, whose turn, scores, the last moves in words."""
+def summary_lines(pub: Public, moves: bool = True) -> list[str]:
+    """The game's public summary: players, whose turn, scores, the last moves in words (left
+    out with moves=False, where a mail tells the history itself)."""
     lines = [f"{pub.title}, game {pub.game_id}, log entry {pub.head_seq}"]
     lines.append("Players: " + ", ".join(p.label if p else f"seat {i} (free)" for i, p in enumerate(pub.players)))
     if pub.status == "running":
         lines.append(f"To move: {pub.who(pub.to_move)}")
-    scores = (pub.view or {}).get("scores")
-    if isinstance(scores, list) and len(scores) == pub.seats and all(isinstance(s, int | float) for s in scores):
-        lines.append("Scores: " + ", ".join(f"{pub.players[i].name if pub.players[i] else i} {s}" for i, s in enumerate(scores)))
-    if pub.moves:
+    scores = scores_of(pub)
+    if scores:
+        lines.append("Scores: " + scores)
+    if pub.moves and moves:
         lines.append("Last moves:")
         lines += [f"  {m}" for m in pub.moves]
     return lines
 
 
+def scores_of(pub: Public) -> str | None:
+    """The scores (Siedler: victory points) in the spectator view, as "ada 3, bob 5"."""
+    view = pub.view or {}
+    for key in ("scores", "points"):
+        scores = view.get(key)
+        if isinstance(scores, list) and len(scores) == pub.seats and all(
+            isinstance(s, int | float) and not isinstance(s, bool) for s in scores
+        ):
+            return ", ".join(f"{pub.players[i].name if pub.players[i] else f'seat {i}'} {s}" for i, s in enumerate(scores))
+    return None
+
+
 def result_words(pub: Public) -> str:
     result = pub.result or {}
+    if never_started(pub):
+        return "aborted before it started, nobody played"
     winner = result.get("winner")
     text = "a draw" if winner is None else f"won by {pub.who(winner)}"
     scores = result.get("scores")
@@ -90,34 +118,60 @@ def result_words(pub: Public) -> str:
     return text
 
 
-# An example move in each engine's notation, for the reply-by-email instructions.
-MOVE_EXAMPLES = {"magier": "place e4 2", "feuersalamander": "throw"}
+def never_started(pub: Public) -> bool:
+    """An abort before every seat was taken: no move, nothing concealed, nothing to audit."""
+    reason = str((pub.result or {}).get("reason") or "")
+    return reason.startswith("aborted") and not pub.started
 
 
 def turn_text(
     settings: MailSettings, pub: Public, account_id: int | None, started: bool = False,
-    token: str | None = None, example: str = "pass",
+    token: str | None = None, turn: Turn | None = None, report: list[str] | None = None,
 ) -> str:
+    """The your-turn mail: playable from the mail alone (board, story, time, an example); with
+    `report`, the answer to a reply that left its sender still to decide, in the same mail."""
     g = pub.game_id
-    lines = [
-        f"It is your turn in game {g} ({pub.heading}): run `pbem show {g}`",
-        f"then `pbem move {g}` lists your moves and `pbem move {g} N` plays one.",
-    ]
-    if token is not None:
-        lines += [
-            f"Or reply to this mail with your move on the first line, e.g. `{example}`",
-            "(the notation `pbem move` uses); keep the token line below in the reply.",
-            "A move by email is played by the server for you: the log records it as",
-            "server-attested, not signed by you. This mail's token works once, for this turn only.",
-            f"token: {token}",
-        ]
+    lines = [*(report or []), *([""] if report else [])]
+    lines.append(f"It is your turn in game {g} ({pub.heading}).")
     if started:
         lines.append("The game has just started: everybody has joined.")
+    if turn is not None and turn.due:
+        lines.append(turn.due)
+    lines.append("")
+    if token is not None and turn is not None and turn.needs_client:
+        lines += [
+            "This decision needs the pbem client: it commits a secret that stays with you, which",
+            f"a mail cannot carry. Run `pbem move {g}`.",
+        ]
+    elif token is not None:
+        shown = " or ".join(f"`{e}`" for e in (turn.examples if turn else [])) or "a move as `pbem move` writes it"
+        lines += [
+            "Reply to this mail with your move, or several, one a line, e.g. " + shown + ".",
+            "They are played in order until one is refused, and only while it is your turn;",
+            "the answer says what was not played, and why. The server plays a move by email for",
+            "you: the log records it as server-attested, not signed by you. Keep the token line",
+            "(quoted is fine); it is good for this turn only.",
+            f"token: {token}",
+        ]
+    lines.append(f"With the client: `pbem show {g}`, then `pbem move {g}` lists your moves.")
+    if turn is not None and turn.story:
+        lines += ["", "Since your last move:", *[f"  {line}" for line in turn.story]]
+    if turn is not None and turn.reply and not report:
+        lines += ["", turn.reply]
+    if turn is not None and turn.board:
+        lines += ["", turn.board]
     lines += [
         "",
-        *summary_lines(pub),
+        *summary_lines(pub, moves=turn is None),
         *_footer(settings, g, account_id),
     ]
+    return "\n".join(lines) + "\n"
+
+
+def answer_text(settings: MailSettings, pub: Public, account_id: int | None, report: list[str], board: str | None) -> str:
+    """The answer to a reply whose sender is no longer to decide (a line was refused after the
+    turn passed, or the game ended): what was played and why the rest was not."""
+    lines = [*report, "", *summary_lines(pub), *(["", board] if board else []), *_footer(settings, pub.game_id, account_id)]
     return "\n".join(lines) + "\n"
 
 
@@ -133,8 +187,17 @@ def start_text(settings: MailSettings, pub: Public, account_id: int | None) -> s
     return "\n".join(lines) + "\n"
 
 
-def over_text(settings: MailSettings, pub: Public, account_id: int | None) -> str:
+def over_text(settings: MailSettings, pub: Public, account_id: int | None, board: str | None = None) -> str:
     g = pub.game_id
+    if never_started(pub):
+        lines = [
+            f"Game {g} ({pub.heading}) was aborted before it started: nobody played, nothing to check.",
+            f"Reason: {str((pub.result or {}).get('reason') or 'aborted')[len('aborted: '):] or 'none given'}.",
+            "",
+            *summary_lines(pub),
+            *_footer(settings, g, account_id),
+        ]
+        return "\n".join(lines) + "\n"
     lines = [
         f"Game {g} ({pub.heading}) is over: {result_words(pub)}.",
         "",
@@ -143,6 +206,7 @@ def over_text(settings: MailSettings, pub: Public, account_id: int | None) -> st
         f"  pbem audit {g}.json",
         "",
         *summary_lines(pub),
+        *(["", board] if board else []),
         *_footer(settings, g, account_id),
     ]
     return "\n".join(lines) + "\n"
@@ -189,7 +253,9 @@ def _expiry_words(data: dict[str, Any]) -> str:
     return "the server plays a random legal move for you"
 
 
-def deadline_text(settings: MailSettings, pub: Public, kind: str, data: dict[str, Any], account_id: int) -> str | None:
+def deadline_text(
+    settings: MailSettings, pub: Public, kind: str, data: dict[str, Any], account_id: int, board: str | None = None
+) -> str | None:
     """The words for one deadline event; None for an event the other mail already tells."""
     g = pub.game_id
     expires = str(data.get("expires") or "").replace("T", " ").replace("Z", " UTC")
@@ -202,7 +268,11 @@ def deadline_text(settings: MailSettings, pub: Public, kind: str, data: dict[str
         ]
     elif kind == "timeout":
         words = data.get("move_words") or "a random legal move"
-        lines = [f"Time ran out for {pub.who(seat)} in game {g} ({pub.heading}): the server played {words} for that seat."]
+        lines = [
+            f"Time ran out for {pub.who(seat)} in game {g} ({pub.heading}): the server played {words} for that seat.",
+            "The position after it:",
+            *([board] if board else []),
+        ]
     elif kind == "forfeit":
         if pub.status != "running":
             return None  # the game-over mail says it

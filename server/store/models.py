@@ -265,6 +265,24 @@ class PrivateGame(BaseModel):
 MODELS.append(PrivateGame)
 
 
+class BotLease(BaseModel):
+    """A seat `pbem bot` plays: its your-turn mail and deadline reminders are not sent until
+    `until` (the bot renews the lease while it runs, so a bot that crashed or was stopped
+    without a word silences nothing for long: server/http/bot_api.py). A table of its own: a new
+    table needs no schema migration."""
+
+    game = pw.ForeignKeyField(Game, backref="bot_leases", on_delete="CASCADE")
+    seat = pw.IntegerField()
+    account = pw.ForeignKeyField(Account, backref="bot_leases", on_delete="CASCADE")
+    until = pw.DateTimeField()
+
+    class Meta:
+        indexes = ((("game", "seat"), True),)
+
+
+MODELS.append(BotLease)
+
+
 # -- the schema's version (server/store/migrations.py) ----------------------------------------------
 
 

@@ -186,13 +186,14 @@ def test_a_bot_game_over_http_mails_the_right_people_in_order(
         assert msg["List-Unsubscribe"].startswith(f"<{live_server.url}/v1/mail/unsubscribe/")
         text = msg.get_content()
         if msg["X-Pbem-Kind"] == "turn":
-            assert f"It is your turn in game {game} ({title}, 2 players): run `pbem show {game}`" in text
+            assert f"It is your turn in game {game} ({title}, 2 players)." in text and f"`pbem show {game}`" in text
             assert "Scores: ada " in text and "To move: " in text
         if msg["X-Pbem-Kind"] == "over":
             assert f"pbem export {game} -o {game}.json" in text and f"pbem audit {game}.json" in text
-    # the last moves in words, with names (placements name no concealed value)
+    # the moves since the player's last in words, with names (placements name no concealed value)
     last_turn = [m for _, _, m in inbox.messages if m["X-Pbem-Kind"] == "turn"][-1].get_content()
-    assert "Last moves:" in last_turn and ("ada (red): " in last_turn or "bo (black): " in last_turn)
+    assert "Since your last move:" in last_turn
+    assert "ada (red) moved " in last_turn and "bo (black) moved " in last_turn
     assert send(Sender(smtp.config(live_server.data_dir))) == {"sent": 0, "retry": 0, "failed": 0}
     assert len(inbox.messages) == len(expected)
 

@@ -143,7 +143,7 @@ def test_a_reply_plays_the_move_and_the_export_audits_pass(app: Flask, smtp: Smt
     [mail] = g.turn_mails("north@")
     token = token_of(mail)
     text = mail.get_content()
-    assert "reply to this mail with your move on the first line" in text
+    assert "Reply to this mail with your move, or several, one a line, e.g." in text
     assert "server-attested" in text
     assert parseaddr(mail["Reply-To"])[1] == f"pbem+{token}@localhost"
     assert f".t{token}@" in mail["Message-ID"]
@@ -215,16 +215,31 @@ def test_a_reused_token_is_refused(sqlite_app: Flask, smtp: Smtp) -> None:
     assert kinds(g).count("email_move") == 1
 
 
+def answered(g: Game, out: inbox_mod.Outcome, *words: str) -> EmailMessage:
+    """The sender is still to decide: the refusal comes as their next your-turn mail, one mail
+    with the reason on top and a token for the head now."""
+    assert out.outcome == "refused", out
+    for word in words:
+        assert word in out.reason, out.reason
+    answer = g.turn_mails("north@")[-1]
+    text = answer.get_content()
+    assert text.startswith(f"Your reply in game {g.id}"), text
+    assert "It is your turn in game" in text and token_of(answer)
+    return answer
+
+
 def test_an_illegal_or_unreadable_move_is_refused(sqlite_app: Flask, smtp: Smtp) -> None:
     g = Game(sqlite_app, smtp)
     [mail] = g.turn_mails("north@")
-    refused(g, g.process(reply(mail, "fly to the moon")), "cannot read 'fly to the moon' as a move")
-    # the token is still good: the move was not played
-    assert g.process(reply(mail, "hide 1")).outcome == "played"
+    answer = answered(g, g.process(reply(mail, "fly to the moon")), "refused 'fly to the moon': cannot be read as a move")
+    assert "refused `fly to the moon`: cannot be read as a move" in answer.get_content()
+    assert token_of(answer) == token_of(mail)  # nothing was played: the head, hence the token, is the same
+    assert g.refusals() == []  # one mail, not two
+    assert g.process(reply(answer, "hide 1")).outcome == "played"
     [south] = g.turn_mails("south@")
     assert g.process(reply(south, "pass", sender="south@example.org")).outcome == "played"
     mine = g.turn_mails("north@")[-1]
-    refused(g, g.process(reply(mine, "hide 2")), "'hide 2' is not a legal move now")  # one hide per seat
+    answered(g, g.process(reply(mine, "hide 2")), "refused 'hide 2'", "not a legal move now")  # one hide per seat
     assert kinds(g).count("email_move") == 2
 
 
@@ -233,8 +248,11 @@ def test_a_move_after_the_head_moved_on_is_refused(sqlite_app: Flask, smtp: Smtp
     [mail] = g.turn_mails("north@")
     assert g.north.move(g.id, 0, {"type": "pass"}).status_code == 200  # played with the client
     assert g.south.move(g.id, 1, {"type": "pass"}).status_code == 200
-    refused(g, g.process(reply(mail, "throw")), "has moved on since this mail")
+    assert g.summary()["to_move"] == 0
+    answer = answered(g, g.process(reply(mail, "throw")), "has moved on since the mail you answered")
+    assert token_of(answer) != token_of(mail)  # a token for the head now
     assert "email_move" not in kinds(g)
+    assert g.process(reply(answer, "throw")).outcome == "played"
 
 
 def test_a_reply_from_another_address_is_refused(sqlite_app: Flask, smtp: Smtp) -> None:

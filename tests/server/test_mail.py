@@ -19,7 +19,7 @@ import pytest
 from flask import Flask
 
 import engines
-from server.mail import addressing, compose, notices, texts
+from server.mail import addressing, compose, digest, texts
 from server.mail.mailer import Sender, SmtpConfig
 from server.store.models import Account, Entry, Mail, MailPref, database, utcnow
 from tests.protocol.toy import ToyEngine
@@ -105,7 +105,8 @@ def test_a_game_writes_start_turn_and_over_mail_to_the_right_people(three: tuple
         ("over", "south@example.org"),
     ]
     first = text_of(rows(game)[0])
-    assert f"It is your turn in game {game} (Toy, 2 players): run `pbem show {game}`" in first
+    assert f"It is your turn in game {game} (Toy, 2 players)." in first
+    assert f"With the client: `pbem show {game}`, then `pbem move {game}` lists your moves." in first
     assert "The game has just started" in first
     over = text_of(rows(game)[-1])
     assert f"pbem export {game} -o {game}.json" in over and f"pbem audit {game}.json" in over
@@ -192,7 +193,7 @@ def test_mail_holds_public_data_only(three: tuple[Caller, Caller, Caller]) -> No
     assert north.move(game, 0, {"type": "hide", "value": 3}).status_code == 200
     turn = [r for r in rows(game) if r.kind == "turn" and r.to_addr.startswith("south")][0]
     body = text_of(turn)
-    assert "north (north): hide" in body  # the public part of the move, in words
+    assert "north moved hide (with a concealed part)" in body  # the public part of the move, in words
     for concealed in ("hide 3", "dealt", "value", "hidden"):
         assert concealed not in body
 
@@ -221,14 +222,14 @@ def test_preferences_none_digest_and_mute(app: Flask, three: tuple[Caller, Calle
     settings = app.extensions["pbem.ledger"].mail
     day = dt.datetime(2026, 12, 1, 8, 0)
     with database.connection_context():
-        assert notices.digest(settings, day) == 1
-        assert notices.digest(settings, day + dt.timedelta(hours=10)) == 0  # same day: no second
+        assert digest.digest(settings, day) == 1
+        assert digest.digest(settings, day + dt.timedelta(hours=10)) == 0  # same day: no second
     digests = [r for r in rows() if r.kind == "digest"]
     assert [r.to_addr for r in digests] == ["east@example.org"]
     body = text_of(digests[0])
     assert f"game {other}" in body and f"pbem show {other}" in body and "Waiting for your move (1)" in body
     with database.connection_context():
-        assert notices.digest(settings, day + dt.timedelta(days=1)) == 1  # the next day: again
+        assert digest.digest(settings, day + dt.timedelta(days=1)) == 1  # the next day: again
     assert north.call("POST", f"/v1/games/{other}/mute", {"mute": False}).get_json()["game_muted"] is False
 
 
@@ -317,9 +318,7 @@ def test_compose_is_pure_and_plain_text() -> None:
         view={"scores": [12, 30, 0]}, moves=["41. ada (King): throw", "42. ada (King): discard row 3"], result=None,
     )
     text = texts.turn_text(settings, pub, 2)
-    assert text.startswith(
-        "It is your turn in game 3f2a9c01d2e4b5a6 (Der Feuersalamander, 3 players): run `pbem show 3f2a9c01d2e4b5a6`"
-    )
+    assert text.startswith("It is your turn in game 3f2a9c01d2e4b5a6 (Der Feuersalamander, 3 players).")
     assert "To move: bo (Queen)" in text and "Scores: ada 12, bo 30, cy 0" in text
     assert "  42. ada (King): discard row 3" in text
     assert "https://pbem.example.org/v1/mail/unsubscribe/2/" in text

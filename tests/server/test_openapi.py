@@ -222,6 +222,9 @@ def _route_statuses(tmp_path: Path, seen: Seen) -> None:
     north.call("POST", f"{g}/moves", _envelope(north, game, 0, {"type": "hide", "value": 3}, stale))  # 409
     assert north.call("POST", f"{g}/moves", _envelope(north, game, 0, {"type": "hide", "value": 3}, head)).status_code == 200
     north.call("GET", f"{g}/log?from=1"), north.call("GET", f"{g}/log?from=x"), north.call("GET", f"{g}/export")
+    north.call("POST", f"{g}/bot", {"minutes": 30}), north.call("POST", f"{g}/bot", {"minutes": 0})  # 200, 400
+    carol.call("POST", f"{g}/bot", {"minutes": 5}), carol.call("DELETE", f"{g}/bot")  # 403, 403
+    north.call("POST", f"/v1/games/{'0' * 16}/bot", {"minutes": 5}), north.call("DELETE", f"{g}/bot")  # 404, 200
     north.call("POST", f"{g}/abort", {"x": 1.0})  # 400
     north.call("POST", f"{g}/abort", {})  # 409: moved in today
     carol.call("POST", f"{g}/resign", {"envelope": {}, "sig": ""})  # 403: no seat
@@ -231,6 +234,7 @@ def _route_statuses(tmp_path: Path, seen: Seen) -> None:
     assert south.call("POST", f"{g}/resign", _envelope(south, game, 1, {"type": "resign"}, head)).status_code == 200
     head = north.call("GET", g).get_json()["head"]
     north.call("POST", f"{g}/resign", _envelope(north, game, 0, {"type": "resign"}, head))  # 409: over
+    north.call("POST", f"{g}/bot", {"minutes": 5})  # 409: over
 
     open_game = north.call("POST", "/v1/games", create | {"request_id": 2}).get_json()["id"]
     north.call("POST", f"/v1/games/{open_game}/abort", {})  # 200: never started

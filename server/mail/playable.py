@@ -1,0 +1,211 @@
+"""What makes a your-turn mail playable from the mail alone, from public data only.
+
+A player who answers by mail has no client open: the mail must show the board, what happened
+since their last move, the time left and a move they can type. Mail is plaintext, so every
+part here comes from the public log or the spectator view, never from the seat's view:
+
+- the board: the engine's text render of `engine.view(state, None)`, without colour;
+- the story: protocol.story `tell` over the public log since the seat's last own moves
+  (those included, so a reply's lines are confirmed), the words the terminal uses;
+- the clock: when the decision is due, from the game's Clock row;
+- an example: a legal move of the seat whose text names only public things (a step on the
+  board, "end phase", "roll"), or a form with placeholders when every legal move would name a
+  card in the hand; or that this decision needs the pbem client (a blind game's placement
+  commits a value the server must never hold; a reveal opens the owner's secrets).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import logging
+from typing import Any
+
+import engines
+from protocol.blind import needs_owner
+from protocol.email_moves import email_move
+from protocol.story import tell
+from server.mail.texts import Turn
+from server.store.models import BotLease, Clock, Entry, Game, InboxMessage, MoveToken, utcnow
+
+log = logging.getLogger(__name__)
+
+STORY_LINES = 30  # the newest lines of a long history; the rest is one line saying how many
+
+# Move types whose text names only what everybody sees (the board, the phase): quoted as they are.
+PUBLIC_TYPES: dict[str, tuple[str, ...]] = {
+    "cavemen": ("step", "side", "attack", "extinguish", "end"),
+    "siedler": ("roll", "keep", "end", "done", "accept", "decline", "search", "draw", "place"),
+    "feuersalamander": ("throw", "keys", "home", "on", "move", "noquestion", "noclaim", "ask"),
+    "magier": ("step", "jump"),
+}
+# The form of a move whose text would name a concealed thing (a card in the hand, a value).
+FORMS: dict[tuple[str, str], str] = {
+    ("cavemen", "place"): "place CARD P0 r1 (a card of your hand, a free place)",
+    ("cavemen", "discard"): "discard CARD (a card of your hand)",
+    ("cavemen", "cave"): "cave A4",
+    ("siedler", "take"): "take CARD CARD CARD (the cards you keep)",
+    ("siedler", "offer"): "offer 1 lumber for 1 wool",
+    ("siedler", "build"): "build road left",
+    ("siedler", "expand"): "expand CARD on 1 above",
+    ("siedler", "play"): "play CARD left",
+    ("siedler", "trade"): "trade bank 3 gold for lumber",
+    ("siedler", "exchange"): "exchange CARD pile 1",
+    ("siedler", "choose"): "choose lumber",
+    ("feuersalamander", "discard"): "discard row N (a card of your hand)",
+    ("feuersalamander", "claim"): "claim queen:fire own:row3 queen:two-stone",
+    ("feuersalamander", "stone"): "stone air 3 two",
+    ("magier", "place"): "place CELL VALUE (a wisdom of your hand)",
+}
+
+
+def bot_plays(game_id: str, seat: int, now: dt.datetime | None = None) -> bool:
+    """Whether `pbem bot` holds a running lease on this seat (server/http/bot_api.py): then no
+    your-turn mail, reminder or warning goes to its player."""
+    now = now or utcnow()
+    return BotLease.select().where(
+        (BotLease.game == game_id) & (BotLease.seat == seat) & (BotLease.until > now)
+    ).exists()
+
+
+def board_text(engine: Any, view: dict[str, Any] | None) -> str | None:
+    if view is None:
+        return None
+    try:
+        try:
+            return str(engine.render(view, color=False)).rstrip("\n")
+        except TypeError:  # an engine whose render takes no colour
+            return str(engine.render(view)).rstrip("\n")
+    except Exception:  # noqa: BLE001 - a mail without its board rather than no mail
+        log.warning("engine %s: the spectator render failed", getattr(engine, "id", "?"))
+        return None
+
+
+def _actor(entry: dict[str, Any]) -> int | None:
+    body = entry.get("body") or {}
+    if entry.get("type") == "move":
+        seat = (body.get("envelope") or {}).get("seat")
+    elif entry.get("type") == "system":
+        seat = body.get("seat", (body.get("envelope") or {}).get("seat"))
+    else:
+        return None
+    return seat if isinstance(seat, int) else None
+
+
+def story_since(game: Game, seat: int | None, names: dict[int, str]) -> tuple[list[str], int | None]:
+    """The public history since `seat` last moved, its own last moves included (all of it for
+    a seat that has not moved yet), in protocol.story's words, newest STORY_LINES lines; and
+    the seq of the first of those own moves (None if it has not moved)."""
+    rows = Entry.select(Entry.data).where(Entry.game == game.id).order_by(Entry.seq.desc()).limit(400)
+    newest_first = [json.loads(r.data) for r in rows]
+    taken: list[dict[str, Any]] = []
+    own = False
+    first_own = None
+    for entry in newest_first:
+        mine = seat is not None and _actor(entry) == seat
+        if own and not mine:
+            break
+        if mine:
+            own, first_own = True, entry.get("seq")
+        taken.append(entry)
+    engine = engines.get(game.engine)
+    lines = tell(engine, list(reversed(taken)), names)
+    if len(lines) > STORY_LINES:
+        hidden = len(lines) - STORY_LINES
+        lines = [f"({hidden} earlier step(s): `pbem log {game.id}`)"] + lines[-STORY_LINES:]
+    return lines, first_own if isinstance(first_own, int) else None
+
+
+def last_reply(game: Game, seat: int, since_seq: int | None) -> str | None:
+    """What became of the seat's last reply by mail, when its moves are the seat's last ones
+    (a reply played to the end of the turn gets no answer of its own: this is where it is told)."""
+    if since_seq is None:
+        return None
+    row = (
+        MoveToken.select()
+        .where((MoveToken.game == game.id) & (MoveToken.seat == seat) & MoveToken.used.is_null(False))
+        .order_by(MoveToken.seq.desc())
+        .first()
+    )
+    if row is None or row.seq < since_seq or not row.used_by:
+        return None
+    message = InboxMessage.get_or_none(InboxMessage.message_id == row.used_by)
+    return f"Your last reply: {message.reason}." if message is not None else None
+
+
+def _span(delta: dt.timedelta) -> str:
+    minutes = max(0, int(delta.total_seconds() // 60))
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    if days:
+        return f"{days} d {hours} h"
+    return f"{hours} h {mins} min" if hours else f"{mins} min"
+
+
+def due_words(game: Game, seat: int, now: dt.datetime | None = None) -> str | None:
+    row = Clock.get_or_none(Clock.game == game.id)
+    if row is None or row.seat != seat or row.expires_at is None:
+        return None
+    now = now or utcnow()
+    left = row.expires_at - now
+    at = row.expires_at.strftime("%Y-%m-%d %H:%M UTC")
+    then = "you forfeit the game" if row.on_expiry == "forfeit" else "the server plays a random legal move for you"
+    return f"Decide by {at} ({_span(left)} left); then {then}."
+
+
+def _mailable(engine: Any, state: dict[str, Any], seat: int, move: dict[str, Any], seats: int) -> bool:
+    """Whether the server would play this move's text from a mail, as `pbem-server inbox`
+    reads and plays it (a blind placement's text names a value the server must never hold)."""
+    try:
+        parsed = engine.parse(engine.format(move), engine.view(state, seat))
+        email_move(engine, state, seat, parsed, b"\0" * 32, "0" * 16, (1, "0" * 64), seats=seats)
+    except Exception:  # noqa: BLE001 - refused (StepError, IllegalMove) or choked on: no example
+        return False
+    return True
+
+
+def examples(engine: Any, state: dict[str, Any], seat: int, seats: int) -> tuple[list[str], bool]:
+    """Up to two moves (or forms) to quote, and whether the decision needs the client."""
+    if needs_owner(engine, state):
+        return [], True
+    try:
+        moves = list(engine.legal_moves(state, seat))
+    except Exception:  # noqa: BLE001 - no example rather than no mail
+        return [], False
+    public = PUBLIC_TYPES.get(engine.id, ())
+    quoted: list[str] = []
+    forms: list[str] = []
+    tried = 0
+    for move in moves:
+        kind = str(move.get("type")) if isinstance(move, dict) else ""
+        if kind in public:
+            text = engine.format(move)
+            if text not in quoted and len(quoted) < 2 and _mailable(engine, state, seat, move, seats):
+                quoted.append(text)
+        else:
+            form = FORMS.get((engine.id, kind))
+            if form and form not in forms and tried < 3:
+                tried += 1
+                if _mailable(engine, state, seat, move, seats):
+                    forms.append(form)
+        if len(quoted) >= 2:
+            break
+    shown = (forms[:1] + quoted)[:2] if forms else quoted
+    if not shown and moves and not any(_mailable(engine, state, seat, m, seats) for m in moves[:3]):
+        return [], True
+    return shown, False
+
+
+def turn_parts(game: Game, seat: int, names: dict[int, str], view: dict[str, Any] | None) -> Turn:
+    engine = engines.get(game.engine)
+    state = json.loads(game.state) if game.state else None
+    shown, needs = examples(engine, state, seat, game.seats) if state is not None else ([], False)
+    story, since = story_since(game, seat, names)
+    return Turn(
+        board=board_text(engine, view),
+        story=story,
+        reply=last_reply(game, seat, since),
+        due=due_words(game, seat),
+        examples=shown,
+        needs_client=needs,
+    )

@@ -1,0 +1,165 @@
+"""A reply by mail with several moves, one a line, played in order until one is refused.
+
+A turn of Siedler or cavemen is several decisions; a reply that carried one would take five
+to ten round trips a turn. So a reply's lines are moves, played one after the other, each an
+email move of its own at its own head (protocol/email_moves.py: its token is move_token over
+that entry's seq and prev, as the log and the audit already check, so the log format is as
+for one line). The mailed token authorises the reply: it must be for the head the first line
+is played at; the server derives each later line's token itself and records it as used.
+
+Lines stop being played at the first refused line (the answer says why), and when the turn
+passes to another seat or the game ends (lines written for a turn that is over are not
+played: the next your-turn mail says which were left).
+
+Which lines are moves: the reply's own text above the quoted mail. Quoted lines (`>`) and the
+kept token line are skipped; a signature (`-- `), a client's reply header ("On ... wrote:",
+"-----Original Message-----", "From: ..."), or a line of the mail being answered, pasted back
+without quoting, ends the moves.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import engines
+from engines.core import IllegalMove
+from protocol import steps
+from protocol.commitments import move_token
+from server.ledger.ledger import Ledger
+from server.mail.notices import public_of
+from server.store.models import Game, Mail, MoveToken, utcnow
+
+LONGEST_LINE = 200  # a move is short; a longer line is no move
+MOST_LINES = 40  # more lines than any turn has decisions: the rest is no move
+TOKEN_LINE = re.compile(r"token:\s*[0-9a-f]{32}\s*", re.IGNORECASE)
+REPLY_HEADER = re.compile(
+    r"(on\s.+\swrote:?|.+\sschrieb:?|-{2,}\s*original message\s*-{2,}|_{5,}|from:\s.+|sent:\s.+|von:\s.+)",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class Played:
+    """What became of a reply's lines (mutable while they are played, then read)."""
+
+    played: list[tuple[str, int]] = field(default_factory=list)  # (line, seq)
+    refused: tuple[str, str] | None = None  # (line, why)
+    left: list[str] = field(default_factory=list)  # not played: the turn passed or the game ended
+    left_why: str = ""
+
+    def report(self, game_id: str) -> list[str]:
+        """The answer's words, for people: each played line, the refusal and why, what was left."""
+        lines = [f"Your reply in game {game_id}:"]
+        lines += [f"  played `{line}` (log entry {seq})" for line, seq in self.played]
+        if self.refused is not None:
+            line, why = self.refused
+            lines.append(f"  refused `{line}`: {why}")
+        if self.left:
+            said = ", ".join(f"`{line}`" for line in self.left)
+            lines.append(f"  not played {said}: {self.left_why}" if self.left_why else f"  not played {said}")
+        if not self.played and self.refused is None:
+            lines.append("  no move in it: write your moves at the top, one a line, above the quoted mail")
+        return lines
+
+    def summary(self) -> str:
+        """One line for the inbox's record and `pbem-server inbox`'s output."""
+        parts = [f"played {', '.join(repr(line) for line, _ in self.played)}"] if self.played else []
+        if self.refused is not None:
+            parts.append(f"refused {self.refused[0]!r}: {self.refused[1]}")
+        if self.left:
+            parts.append(f"not played {', '.join(repr(line) for line in self.left)}: {self.left_why}")
+        return "; ".join(parts) or "no move in the reply"
+
+
+def mailed_lines(game_id: str, token: str) -> set[str]:
+    """The lines of the your-turn mail that carried this token (whitespace squeezed)."""
+    row = (
+        Mail.select(Mail.message)
+        .where((Mail.game == game_id) & (Mail.message.contains(f"token: {token}")))
+        .order_by(Mail.id.desc())
+        .first()
+    )
+    if row is None:
+        return set()
+    body = row.message.split("\n\n", 1)[-1]
+    return {" ".join(line.split()) for line in body.splitlines() if line.strip()}
+
+
+def move_lines(text: str, ours: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """The reply's moves, in order (see the module docstring for what is not a move)."""
+    out: list[str] = []
+    for raw in text.splitlines():
+        if raw.rstrip(" ") == "--":
+            break  # a signature
+        clean = " ".join(raw.replace("\u00a0", " ").split())
+        if not clean or clean.startswith(">") or TOKEN_LINE.fullmatch(clean):
+            continue
+        if REPLY_HEADER.fullmatch(clean) or clean in ours:
+            break
+        out.append(clean)
+        if len(out) == MOST_LINES:
+            break
+    return out
+
+
+def _who(game: Game, seat: Any) -> str:
+    return public_of(game).who(seat if isinstance(seat, int) else None)
+
+
+def play_lines(ledger: Ledger, game: Game, seat: int, lines: list[str], first: MoveToken, mid: str) -> Played:
+    """Play `lines` for `seat`, in the caller's transaction with the game locked; the first at
+    the head `first` (the mailed token) was issued for, which the caller checked."""
+    engine = engines.get(game.engine)
+    seed = bytes.fromhex(game.seed)
+    out = Played()
+    for n, line in enumerate(lines):
+        if game.status != "running" or game.to_move != seat:
+            out.left = lines[n:]
+            out.left_why = "the game had ended" if game.status != "running" else f"the turn had passed to {_who(game, game.to_move)}"
+            break
+        why = _one(ledger, engine, game, seat, line, seed, first if n == 0 else None, mid)
+        if isinstance(why, str):
+            out.refused = (line, why)
+            out.left = lines[n + 1:]
+            out.left_why = "a line before it was refused" if out.left else ""
+            break
+        out.played.append((line, why))
+    return out
+
+
+def _one(
+    ledger: Ledger, engine: Any, game: Game, seat: int, line: str, seed: bytes, first: MoveToken | None, mid: str
+) -> int | str:
+    """Play one line: the new entry's seq, or why it was refused (nothing written then)."""
+    if len(line) > LONGEST_LINE:
+        return "too long to be a move"
+    state = json.loads(game.state)
+    try:
+        move = engine.parse(line, engine.view(state, seat))
+    except IllegalMove as exc:
+        return f"cannot be read as a move: {exc.message}"
+    except Exception:  # noqa: BLE001 - an engine that chokes on odd text
+        return "cannot be read as a move"
+    seq = game.head_seq + 1
+    try:
+        step = steps.email_move(engine, state, seat, move, seed, game.id, (seq, game.head_hash), seats=game.seats)
+    except steps.StepError as exc:
+        return exc.message
+    except IllegalMove as exc:
+        return f"not a legal move now: {exc.message}"
+    except Exception:  # noqa: BLE001 - nothing is written
+        return "the game cannot apply it"
+    now = utcnow()
+    if first is None:  # a later line: its token is derived here, for its own head, and used at once
+        token = move_token(seed, game.id, seq, game.head_hash, seat)
+        MoveToken.insert(token=token, game=game.id, seat=seat, seq=seq, prev=game.head_hash).on_conflict_ignore().execute()
+        first = MoveToken.get(MoveToken.token == token)
+    first.used = now
+    first.used_by = mid
+    first.save()
+    entry = ledger.append_seeded(game, step)
+    game.save()
+    return int(entry["seq"])
