@@ -40,6 +40,7 @@ from server.mail.addressing import settings_from_config
 from server.mail.mailer import MAIL_DEFAULTS
 from server.store.migrations import open_database
 from server.store.models import Account, database
+from server.web.pages import web_bp
 
 DEFAULTS: dict[str, Any] = {
     "DATA_DIR": "var/data",
@@ -199,6 +200,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(bot_bp)
     app.register_blueprint(deadline_bp)
     app.register_blueprint(openapi_bp)
+    app.register_blueprint(web_bp)  # the read-only pages: server/web/
     return app
 
 

@@ -1,0 +1,214 @@
+"""The read-only pages: `/` (the public games), `/g/<id>` (one game, `?at=N` its replay),
+`/g/<id>/export.json`, `/g/<id>/head.json` (what a running game's page polls) and `/audit`.
+
+No page reads a signature or sets a cookie, so a private game is never shown here, even to its
+players: its page answers exactly as a game that does not exist. Every asset is served by the
+app itself, under a Content-Security-Policy that allows no inline script and no other host.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, current_app, render_template, request, url_for
+
+from protocol.story import tell
+from server.http.api import summary
+from server.store.models import Game, PrivateGame
+from server.web import loading
+from server.web.boards import board_for
+from server.web.links import export_url, game_page_url
+
+web_bp = Blueprint(
+    "web", __name__, template_folder="templates", static_folder="static", static_url_path="/web/static"
+)
+
+PAGE_SIZE = 25
+POLL_SECONDS = 10  # default of WEB_POLL_SECONDS: how often a running game's page asks for the head
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+
+
+@web_bp.after_request
+def _headers(response: Response) -> Response:
+    """Every page and asset: no inline script, nothing from another host, never framed."""
+    response.headers["Content-Security-Policy"] = CSP
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Frame-Options"] = "DENY"
+    return response
+
+
+def _not_found(game_id: str) -> tuple[str, int]:
+    """The one answer for a missing and a private game alike (nothing tells them apart)."""
+    return render_template("not_found.html", game_id=game_id), 404
+
+
+@web_bp.get("/")
+def index() -> str:
+    page = request.args.get("page", "1")
+    number = int(page) if page.isdigit() and 0 < int(page) < 10**6 else 1
+    query = (
+        Game.select()
+        .where(Game.id.not_in(PrivateGame.select(PrivateGame.game)))
+        .order_by(Game.updated.desc(), Game.id)
+        .offset((number - 1) * PAGE_SIZE)
+        .limit(PAGE_SIZE + 1)
+    )
+    rows = list(query)
+    games = [_listed(g) for g in rows[:PAGE_SIZE]]
+    return render_template(
+        "index.html", games=games, page=number, more=len(rows) > PAGE_SIZE, poll=None
+    )
+
+
+def _listed(game: Game) -> dict[str, Any]:
+    info = summary(game, with_view=False)
+    players = [p["name"] if p else None for p in info["players"]]
+    who = None
+    if game.status == "running" and isinstance(game.to_move, int) and 0 <= game.to_move < len(players):
+        who = players[game.to_move] or info["seat_names"][game.to_move]
+    return {
+        "id": game.id,
+        "title": info["title"],
+        "status": game.status,
+        "players": [p or "(open seat)" for p in players],
+        "open_seats": sum(1 for p in players if p is None),
+        "to_move": who,
+        "since": game.updated.strftime("%Y-%m-%d %H:%M UTC"),
+        "result": _result_words(info["result"], players, info["seat_names"]),
+    }
+
+
+def _result_words(result: Any, players: list[str | None], seat_names: list[str]) -> str | None:
+    if not isinstance(result, dict):
+        return None
+    winner = result.get("winner")
+
+    def who(seat: int) -> str:
+        name = players[seat] if 0 <= seat < len(players) else None
+        return name or (seat_names[seat] if 0 <= seat < len(seat_names) else f"seat {seat}")
+
+    said = "nobody won" if not isinstance(winner, int) else f"{who(winner)} won"
+    scores = result.get("scores")
+    if isinstance(scores, list) and len(scores) == len(players):
+        said += " (" + ", ".join(f"{who(i)} {s}" for i, s in enumerate(scores)) + ")"
+    if result.get("reason"):
+        said += f": {result['reason']}"
+    return said
+
+
+@web_bp.get("/g/<game_id>")
+def game_page(game_id: str) -> tuple[str, int] | str:
+    game = loading.public_game(game_id)
+    engine = loading.engine_of(game) if game is not None else None
+    if game is None or engine is None:
+        return _not_found(game_id)
+    info = summary(game)
+    entries = loading.log_of(game)
+    names = loading.names_in(entries)
+    genesis = entries[0]
+    history = []
+    for entry in entries[1:]:
+        for line in tell(engine, [genesis, entry], names):
+            history.append({"seq": entry["seq"], "text": line})
+    players = [p["name"] if p else None for p in info["players"]]
+    last = entries[-1]["seq"]
+    at = request.args.get("at")
+    page: dict[str, Any] = {
+        "game": info,
+        "engine_title": engine.title,
+        "players": players,
+        "history": history,
+        "last": last,
+        "result": _result_words(info["result"], players, info["seat_names"]),
+        "to_move": None,
+        "page_url": game_page_url(request.host_url, game.id),
+        "export_url": export_url(request.host_url, game.id),
+        "at": None,
+        "note": None,
+        "view": None,
+        "poll": None,
+    }
+    if game.status == "running" and isinstance(game.to_move, int):
+        page["to_move"] = players[game.to_move] or info["seat_names"][game.to_move]
+    if game.status != "over":
+        page["view"] = info["view"]
+        page["note"] = "The board is the server's spectator view of the running game (what any spectator is shown)."
+        page["poll"] = {"url": url_for("web.head", game_id=game.id), "seq": last, "seconds": current_app.config.get("WEB_POLL_SECONDS", POLL_SECONDS)}
+        if at is not None:
+            page["note"] = "A running game cannot be replayed yet: the server's seed stays secret until the game is over. " + page["note"]
+    else:
+        replay = loading.replay_of(game, entries)
+        if replay.states is None:
+            page["view"] = info["view"]
+            page["note"] = f"The log does not replay ({replay.verdict.reason}): shown is the server's spectator view."
+        else:
+            seq, missing = last, ""
+            if at is not None:
+                seq = int(at) if at.isdigit() and int(at) <= last else -1
+                if seq < 0:
+                    missing = f"There is no entry {at}: the log has entries 0 to {last}; shown is the end. "
+                    seq = last
+                else:
+                    page["at"] = _steps(game.id, seq, last)
+            state = replay.states.get(seq)
+            if state is None:
+                page["note"] = f"Entry {seq} comes before the start: there is no position yet."
+            else:
+                page["view"] = loading.revealed(engine, state, game.seats)
+                where = "the final position" if seq == last else f"the position after entry {seq}"
+                page["note"] = missing + (
+                    f"The board is {where}, replayed from the signed log by the audit's own replay "
+                    "(verdict PASS), with every concealed value face up."
+                )
+    if page["view"] is not None:
+        page["board"] = board_for(game.engine, page["view"])
+        page["text_board"] = loading.text_board(engine, page["view"])
+    return render_template("game.html", **page)
+
+
+def _steps(game_id: str, seq: int, last: int) -> dict[str, Any]:
+    def link(n: int) -> str:
+        return url_for("web.game_page", game_id=game_id, at=n)
+
+    return {
+        "seq": seq,
+        "first": link(0) if seq > 0 else None,
+        "prev": link(seq - 1) if seq > 0 else None,
+        "next": link(seq + 1) if seq < last else None,
+        "last": link(last) if seq < last else None,
+    }
+
+
+@web_bp.get("/g/<game_id>/export.json")
+def export(game_id: str) -> Response | tuple[str, int]:
+    game = loading.public_game(game_id)
+    if game is None:
+        return _not_found(game_id)
+    body = json.dumps(loading.export_of(game), ensure_ascii=False, separators=(",", ":"))
+    response = Response(body, mimetype="application/json")
+    response.headers["Content-Disposition"] = f'inline; filename="{game.id}.json"'
+    return response
+
+
+@web_bp.get("/g/<game_id>/head.json")
+def head(game_id: str) -> Response | tuple[str, int]:
+    """What a running game's page polls: the head alone, so nothing is redrawn until it moves."""
+    game = loading.public_game(game_id)
+    if game is None:
+        return _not_found(game_id)
+    response = Response(
+        json.dumps({"seq": game.head_seq, "hash": game.head_hash, "status": game.status}),
+        mimetype="application/json",
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@web_bp.get("/audit")
+def audit_page() -> str:
+    return render_template("audit.html", poll=None)

@@ -1,0 +1,319 @@
+// The in-browser audit of an export: every check of `pbem audit` that needs no game rules,
+// in the same order, naming the first failing entry in the same words. What needs the rules
+// (replaying every move, recomputing every event, state and view) stays with `pbem audit`:
+// the verdict says so. Nothing leaves the browser.
+"use strict";
+
+const PbemAudit = (() => {
+  const C = PbemCrypto;
+  const FORMAT = "pbem-log/2";
+  const TYPES = ["genesis", "join", "start", "move", "system", "reveal"];
+  const FIELDS = ["v", "game", "seq", "type", "prev", "ts", "body", "sig"];
+  const HEX64 = /^[0-9a-f]{64}$/;
+  const HEX32 = /^[0-9a-f]{32}$/;
+  const ENVELOPE = ["game", "move", "nonce", "prev", "seat", "secret_commit", "seq", "ts"];
+
+  // What this page checks, and what only `pbem audit` checks (said on the page as is).
+  const CHECKS = [
+    "the file reads as JSON with one meaning (no key twice, no NaN, UTF-8, nesting within 64)",
+    "the chain: every entry in place, linked to the hash of the one before (RFC 8785, SHA-256)",
+    "the server's Ed25519 signature on every entry, by the key the genesis names",
+    "every join signed by the joining player's key; every move and resignation by the key its seat joined with, for its place in the log",
+    "weak keys and signatures refused (small-order or non-canonical points, S not below the group order)",
+    "the revealed server seed against the genesis commitment",
+    "every revealed secret against its commitment in the signed envelope (salts from the seed for the server's moves)",
+    "every owner's reveal move against the commitment in that owner's signed placement",
+    "every email move's token derived from the seed for its place in the log",
+    "every RNG key derived from the seed and the players' signed nonces",
+    "the revealed result against the entry that ended the game",
+  ];
+  const NOT_CHECKED = [
+    "the replay of every move through the rules (legality, the engine version, the options)",
+    "every public event, private-event commitment, state commitment and seat's view commitment, recomputed by the replay",
+    "that the dice, deals and shuffles are the draws of those RNG keys (the replay draws them)",
+    "timeouts, forfeits and seats leaving against the rules and the genesis deadline",
+  ];
+
+  class Fail extends Error {
+    constructor(seq, reason) { super(reason); this.seq = seq; this.reason = reason; }
+  }
+  const isInt = (v) => typeof v === "number" && Number.isInteger(v);
+  const isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof C.Inexact);
+  const same = (a, b) => {
+    try { return C.canonicalText(a) === C.canonicalText(b); } catch (e) { return false; }
+  };
+
+  async function entryHash(entry) {
+    const copy = Object.create(null);
+    for (const k of Object.keys(entry)) if (k !== "sig") copy[k] = entry[k];
+    return C.sha256Hex(C.canonical(copy));
+  }
+
+  async function audit(bytes, progress = () => {}) {
+    const counts = { entries: 0, signatures: 0, commitments: 0, rng_keys: 0, tokens: 0 };
+    const started = performance.now();
+    let game = null;
+    const done = (verdict) => ({ ...verdict, counts, game, ms: performance.now() - started });
+    try {
+      let data;
+      try {
+        data = C.parseStrict(bytes);
+      } catch (e) {
+        throw new Fail(null, `the file is not strict JSON: ${e.message}`);
+      }
+      if (!isObj(data) || data.format !== FORMAT) throw new Fail(null, `not a ${FORMAT} export`);
+      const entries = data.entries;
+      if (!Array.isArray(entries) || entries.length === 0) throw new Fail(null, "the export holds no entries");
+      game = await chain(entries, counts, progress);
+      if (data.game !== game) throw new Fail(null, "the export is labelled with another game than its entries");
+      const complete = await players(entries, counts, progress);
+      if (!complete) {
+        return done({
+          ok: true, complete: false,
+          reason: "chain and signatures verify; there is no reveal entry yet (the game is not over, or its reveal is missing), so the seed is unknown",
+        });
+      }
+      return done({ ok: true, complete: true, reason: "every check this page makes passed" });
+    } catch (e) {
+      if (!(e instanceof Fail)) {
+        return done({ ok: false, complete: false, entry: null, reason: `the page cannot check this file (${e.message})` });
+      }
+      const where = e.seq === null ? "the log" : `entry ${e.seq}`;
+      return done({ ok: false, complete: false, entry: e.seq, reason: `${where}: ${e.reason}` });
+    }
+  }
+
+  // -- the chain (protocol/chain_check.py) ---------------------------------------------------
+  async function chain(entries, counts, progress) {
+    const genesis = entries[0];
+    if (!isObj(genesis) || genesis.type !== "genesis") throw new Fail(0, "the first entry is not a genesis entry");
+    const body = genesis.body;
+    if (!isObj(body) || !C.isPublicKeyHex(body.server_key)) throw new Fail(0, "the genesis names no valid server key");
+    const game = genesis.game;
+    if (typeof game !== "string") throw new Fail(0, "the genesis names no game");
+    let previous = null;
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
+      if (!isObj(entry)) throw new Fail(i, "not a JSON object");
+      if (entry.seq !== i) throw new Fail(i, `says seq ${JSON.stringify(entry.seq)} at position ${i}: entries missing or out of order`);
+      if (entry.game !== game) throw new Fail(i, "belongs to another game");
+      if (!TYPES.includes(entry.type)) throw new Fail(i, `unknown entry type ${JSON.stringify(entry.type)}`);
+      if (!isObj(entry.body)) throw new Fail(i, "has no body");
+      if (entry.prev !== previous) throw new Fail(i, "prev is not the hash of the entry before: the chain is broken");
+      try {
+        previous = await entryHash(entry);
+      } catch (e) {
+        throw new Fail(i, "the server's signature does not verify");
+      }
+      if (!(await C.verify(body.server_key, C.TAG.entry, C.unhex(previous), entry.sig))) {
+        throw new Fail(i, "the server's signature does not verify");
+      }
+      if (entry.v !== 2 || typeof entry.ts !== "string") throw new Fail(i, "not a version 2 entry (v, ts)");
+      const extra = Object.keys(entry).filter((k) => !FIELDS.includes(k)).sort();
+      if (extra.length) throw new Fail(i, `unexpected fields ${JSON.stringify(extra)}`);
+      counts.entries++;
+      counts.signatures++;
+      if (i % 50 === 0) progress(`chain: entry ${i} of ${entries.length - 1}`);
+    }
+    return game;
+  }
+
+  // -- players, seed, secrets, result (protocol/audit.py, without the rules) -----------------
+  async function players(entries, counts, progress) {
+    const genesis = entries[0].body;
+    const seats = genesis.seats;
+    const last = entries[entries.length - 1];
+    let seed = null;
+    const secrets = new Map();
+    if (last.type === "reveal") {
+      const raw = last.body.server_seed;
+      if (typeof raw !== "string" || !HEX64.test(raw)) throw new Fail(last.seq, "the revealed seed is not 32 bytes of lowercase hex");
+      seed = C.unhex(raw);
+      if ((await C.seedCommit(seed)) !== genesis.seed_commit) throw new Fail(last.seq, "the revealed seed does not match the genesis commitment");
+      counts.commitments++;
+      const items = last.body.secrets;
+      if (!Array.isArray(items)) throw new Fail(last.seq, "the reveal's secrets are not a list");
+      for (const item of items) {
+        if (!isObj(item) || !isInt(item.seq) || !("salt" in item) || !("secret" in item)) {
+          throw new Fail(last.seq, "a malformed secret in the reveal");
+        }
+        secrets.set(item.seq, item);
+      }
+    }
+    const joins = new Map();
+    const used = new Set();
+    const placed = new Map();  // a secret_commit signed in an envelope -> the seat that signed it
+    let started = false;
+    let result = null;
+    for (const entry of entries.slice(1)) {
+      const { seq, type: kind, body, prev } = entry;
+      if (seq % 50 === 0) progress(`signatures and commitments: entry ${seq} of ${entries.length - 1}`);
+      if (result !== null && kind !== "reveal") throw new Fail(seq, `a ${kind} entry after the game ended`);
+      if (kind === "genesis") throw new Fail(seq, "a second genesis entry");
+      if (kind === "join") {
+        if (started || entries.slice(0, seq).some((e) => e.type === "start")) throw new Fail(seq, "a join after the start");
+        await join(seq, body, seats, joins, prev, entries[0].game, counts);
+      } else if (kind === "start") {
+        if (joins.size !== seats) throw new Fail(seq, `the game started with ${joins.size} of ${seats} seats joined`);
+        if (started) throw new Fail(seq, "a second start entry");
+        started = true;
+        if (seed) {
+          const nonces = [...Array(seats).keys()].map((s) => joins.get(s).nonce);
+          await C.seeded.setupKey(seed, nonces);
+          counts.rng_keys++;
+        }
+        result = isObj(body.result) ? body.result : null;
+      } else if (kind === "move") {
+        if (!started) throw new Fail(seq, "a move before the start");
+        const env = body.envelope;
+        const seat = isObj(env) ? env.seat : undefined;
+        if (!isInt(seat) || !joins.has(seat)) throw new Fail(seq, `a move for seat ${JSON.stringify(seat === undefined ? null : seat)}, which nobody joined`);
+        if (!seed) {
+          await signedMove(seq, env, body.sig, joins.get(seat).key, prev, "the player's move signature does not verify", counts);
+          continue;
+        }
+        checkEnvelope(seq, env, body.sig);
+        await signedMove(seq, env, body.sig, joins.get(seat).key, prev, "the move's signature does not verify with your key", counts);
+        if (env.secret_commit !== null) {
+          if (secrets.has(seq)) {
+            const item = secrets.get(seq);
+            if (typeof item.salt !== "string" || !HEX64.test(item.salt)) throw new Fail(seq, "the secret's salt must be 32 bytes, hex");
+            if ((await commitOrNull(C.TAG.secret, item.secret, item.salt)) !== env.secret_commit) {
+              throw new Fail(seq, "the secret does not match the envelope's commitment");
+            }
+            used.add(seq);
+          } else {
+            placed.set(env.secret_commit, seat);  // owner-held: opened by its owner's reveal move, or never
+          }
+          counts.commitments++;
+        }
+        if (isObj(env.move) && env.move.type === "reveal") await ownerReveal(seq, env.move, seat, placed, counts);
+        await C.seeded.moveKey(seed, seq, env.nonce);
+        counts.rng_keys++;
+        result = isObj(body.result) ? body.result : null;
+      } else if (kind === "system") {
+        if (!started && body.kind !== "abort") throw new Fail(seq, "a system entry before the start");
+        result = await system(seq, body, seats, joins, prev, seed, secrets, used, entries[0].game, counts) || result;
+      } else if (kind === "reveal") {
+        if (seq !== entries.length - 1) throw new Fail(seq, "the reveal is not the last entry");
+        if (result === null) throw new Fail(seq, "a reveal before the game ended");
+        if (!same(body.result, result)) throw new Fail(seq, "the revealed result is not the replay's result");
+        const unused = [...secrets.keys()].filter((s) => !used.has(s)).sort((a, b) => a - b);
+        if (unused.length) throw new Fail(seq, `the reveal lists secrets for moves that committed none: [${unused.join(", ")}]`);
+      }
+    }
+    return seed !== null;
+  }
+
+  async function commitOrNull(tag, value, salt) {
+    try { return await C.commit(tag, value, salt); } catch (e) { return null; }
+  }
+
+  async function join(seq, body, seats, joins, prev, game, counts) {
+    const keys = Object.keys(body).sort();
+    if (C.canonicalText(keys) !== C.canonicalText(["key", "name", "nonce", "seat", "sig"])) {
+      throw new Fail(seq, "a join body has exactly seat, name, key, nonce and sig");
+    }
+    const seat = body.seat;
+    if (!isInt(seat) || seat < 0 || seat >= seats) throw new Fail(seq, `joins seat ${JSON.stringify(seat)} of a ${seats}-seat game`);
+    if (joins.has(seat)) throw new Fail(seq, `seat ${seat} joined twice`);
+    if (!C.isPublicKeyHex(body.key)) throw new Fail(seq, "the player's key is not an Ed25519 public key");
+    let signed = false;
+    try {
+      const statement = { game, key: body.key, name: body.name, nonce: body.nonce, prev, seat };
+      signed = await C.verify(body.key, C.TAG.join, C.canonical(statement), body.sig);
+    } catch (e) {
+      signed = false;
+    }
+    if (!signed) throw new Fail(seq, "the player's join signature does not verify");
+    if (typeof body.nonce !== "string" || !HEX64.test(body.nonce)) throw new Fail(seq, "the join nonce is not 32 bytes, hex");
+    joins.set(seat, body);
+    counts.signatures++;
+  }
+
+  function checkEnvelope(seq, env, sig) {
+    if (!isObj(env) || typeof sig !== "string") throw new Fail(seq, "a move needs a signed envelope");
+    if (C.canonicalText(Object.keys(env).sort()) !== C.canonicalText(ENVELOPE)) {
+      throw new Fail(seq, `the envelope must have exactly the fields ${JSON.stringify(ENVELOPE)}`);
+    }
+    if (typeof env.game !== "string") throw new Fail(seq, "the envelope's game must be a string");
+    if (!isInt(env.seq) || !isInt(env.seat)) throw new Fail(seq, "the envelope's seq and seat must be whole numbers");
+    if (typeof env.prev !== "string" || typeof env.ts !== "string") throw new Fail(seq, "the envelope's prev and ts must be strings");
+    if (!isObj(env.move)) throw new Fail(seq, "the move must be a JSON object");
+    if (env.secret_commit !== null && !(typeof env.secret_commit === "string" && HEX64.test(env.secret_commit))) {
+      throw new Fail(seq, "secret_commit must be null or 32 bytes, hex");
+    }
+    if (typeof env.nonce !== "string" || !HEX64.test(env.nonce)) throw new Fail(seq, "the nonce must be 32 bytes, hex");
+  }
+
+  async function signedMove(seq, env, sig, key, prev, unsigned, counts) {
+    let ok = false;
+    try { ok = isObj(env) && typeof sig === "string" && (await C.verify(key, C.TAG.move, C.canonical(env), sig)); } catch (e) { ok = false; }
+    if (!ok) throw new Fail(seq, unsigned);
+    if (env.seq !== seq || env.prev !== prev) throw new Fail(seq, "the signed envelope is for another place in the log");
+    counts.signatures++;
+  }
+
+  async function ownerReveal(seq, move, seat, placed, counts) {
+    for (const item of Array.isArray(move.secrets) ? move.secrets : []) {
+      if (!isObj(item) || typeof item.salt !== "string" || !HEX64.test(item.salt)) throw new Fail(seq, "a revealed salt must be 32 bytes, hex");
+      if (placed.get(item.commit) !== seat) throw new Fail(seq, `the reveal opens ${JSON.stringify(item.commit)}, which this seat never committed`);
+      if ((await commitOrNull(C.TAG.secret, item.secret, item.salt)) !== item.commit) {
+        throw new Fail(seq, "the revealed secret does not match its commitment");
+      }
+      counts.commitments++;
+    }
+  }
+
+  async function system(seq, body, seats, joins, prev, seed, secrets, used, game, counts) {
+    const kind = body.kind;
+    if (kind === "resign") {
+      const env = body.envelope;
+      const seat = isObj(env) ? env.seat : undefined;
+      if (!isInt(seat) || !joins.has(seat)) throw new Fail(seq, "a resignation for a seat nobody joined");
+      await signedMove(seq, env, body.sig, joins.get(seat).key, prev, "the player's move signature does not verify", counts);
+      if (!same(env.move, { type: "resign" })) throw new Fail(seq, "the signed envelope is not a resignation");
+    } else if (["timeout", "out", "email_move"].includes(kind)) {
+      const seat = body.seat;
+      if (!isInt(seat) || !joins.has(seat)) throw new Fail(seq, `a ${kind} for seat ${JSON.stringify(seat)}, which nobody joined`);
+      if (seed) {
+        if (kind === "email_move") {
+          if (typeof body.token !== "string" || !HEX32.test(body.token)) throw new Fail(seq, "the email move's token is not 16 bytes, hex");
+          if ((await C.seeded.moveToken(seed, game, seq, prev, seat)) !== body.token) {
+            throw new Fail(seq, "the email move's token is not the one the seed gives for this place in the log");
+          }
+          counts.tokens++;
+        }
+        const what = { timeout: "timeout", out: "out entry", email_move: "email move" }[kind];
+        if (body.secret_commit !== null && body.secret_commit !== undefined) {
+          const item = secrets.get(seq);
+          if (!item) throw new Fail(seq, `the reveal holds no secret for this ${what}'s move`);
+          const salt = await C.seeded.secretSalt(seed, seq);
+          if (item.salt !== salt || (await commitOrNull(C.TAG.secret, item.secret, salt)) !== body.secret_commit) {
+            throw new Fail(seq, `the reveal's secret for this ${what} is not the one the seed gives`);
+          }
+          used.add(seq);
+          counts.commitments++;
+        }
+        if (kind !== "email_move" && body.secret_commit !== null && body.secret_commit !== undefined) {
+          const item = secrets.get(seq);
+          const salt = item.salt;
+          const events = Array.isArray(body.events) ? body.events : [];
+          const index = events.length - 1;
+          const told = { kind: "played_for_you", data: { secret: item.secret, salt }, to: [seat] };
+          if (index < 0 || (await commitOrNull(C.TAG.event, told, await C.seeded.eventSalt(seed, seq, index))) !== events[index].commit) {
+            throw new Fail(seq, "the private played_for_you event does not commit to the revealed secret");
+          }
+          counts.commitments++;
+        }
+        await (kind === "email_move" ? C.seeded.emailKey(seed, seq) : C.seeded.timeoutKey(seed, seq));
+        counts.rng_keys++;
+      }
+    } else if (!["abort", "forfeit"].includes(kind)) {
+      throw new Fail(seq, `unknown system entry ${JSON.stringify(kind)}`);
+    }
+    return isObj(body.result) ? body.result : null;
+  }
+
+  return { audit, CHECKS, NOT_CHECKED, FORMAT };
+})();

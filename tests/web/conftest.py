@@ -1,0 +1,60 @@
+"""The web pages' fixtures: one real server on loopback for the package, with finished games of
+every engine (cavemen both modes), a running one, an open one, a private one and one whose
+players carry hostile names; and, for the browser tests, headless Chromium (tests/web/browser.py).
+
+One server for the package, not one a test: games are played once (a few seconds in all), and
+the server's database handle is process-global, so the fixture lives only while this package's
+tests run (pytest sets it up again if a worker comes back to them later).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import pytest
+
+from tests.conftest import LiveServer, serve
+from tests.web.games import Table, new_table, play
+
+HOSTILE = {"mallory": '<script>alert("x")</script>', "trudy": '"><img src=x onerror=alert(1)>'}
+
+# label -> (engine, player names, options, random moves before the resignations)
+FINISHED = {
+    "magier": ("magier", ["ada", "bo"], {"blind": False}, 60),
+    "magier-blind": ("magier", ["cy", "di"], {}, 30),
+    "cavemen": ("cavemen", ["ed", "fay"], {}, 60),
+    "cavemen-open": ("cavemen", ["gus", "hal"], {"open": True}, 60),
+    "feuersalamander": ("feuersalamander", ["ida", "jo", "kim"], {"target": 20}, 60),
+    "siedler": ("siedler", ["lu", "mo"], {}, 60),
+}
+
+
+@dataclass
+class Site:
+    server: LiveServer
+    games: dict[str, Table] = field(default_factory=dict)
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    def page(self, label: str) -> str:
+        return f"{self.url}/g/{self.games[label].game}"
+
+
+@pytest.fixture(scope="package")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    with serve(tmp_path_factory.mktemp("web") / "server") as server:
+        s = Site(server)
+        for label, (engine, names, options, moves) in FINISHED.items():
+            s.games[label] = new_table(server.url, engine, names, options)
+            play(s.games[label], moves, seed=len(label))
+        s.games["running"] = new_table(server.url, "magier", ["nia", "oz"], {"blind": False})
+        play(s.games["running"], 6, resign=False)
+        s.games["open"] = new_table(server.url, "cavemen", ["pam", "quin"], join=False)
+        s.games["private"] = new_table(server.url, "cavemen", ["ray", "sue"], private=True)
+        play(s.games["private"], 4)
+        s.games["hostile"] = new_table(server.url, "cavemen", list(HOSTILE), rename=HOSTILE)
+        play(s.games["hostile"], 6)
+        yield s
