@@ -290,3 +290,23 @@ def test_the_log_tells_the_dice_counts_and_losses_in_words(kind: str, data: dict
     """SI-10, SI-12, SI-15..SI-17, SI-20: the log says what a player would say: one card, the
     event die's face by its name, a brigand attack that took nothing, the final score."""
     assert log.describe({"kind": kind, "data": data, "to": None}) == said
+
+
+def test_the_decision_line_says_its_particulars_and_its_secret_to_the_decider_alone() -> None:
+    """SI-24, SI-42, SI-50: a duel's defender reads which card attacks; a Spy's player reads what
+    he may take, his opponent and the spectator do not."""
+    kinds: set[str] = set()
+    for state in positions(10, "tournament-new-players", every=1):
+        pend = state["pending"]
+        if pend is None or pend["kind"] not in ("counter", "spy"):
+            continue
+        seat = pend["seat"]
+        status = " ".join(E.render(E.view(state, seat)).split("\n\n")[-1].split())
+        others = [E.render(E.view(state, s)) for s in (1 - seat, None)]
+        if pend["kind"] == "counter":
+            assert f"{cards.name(pend['card'])} attacks" in status
+            kinds.add("counter")
+        if pend["kind"] == "spy":
+            assert "You may take:" in status and not any("You may take" in t for t in others)
+            kinds.add("spy")
+    assert kinds == {"counter", "spy"}
