@@ -96,7 +96,7 @@ def _title(view: dict[str, Any]) -> str:
     round_no = (view["turn_no"] + 1) // 2
     text = (f"Cavemen Playing With Fire ({kind} game), turn {view['turn_no']} (round {round_no} of "
             f"{view['options']['round_limit']})")
-    if view.get("revealed"):
+    if view.get("everything_revealed"):
         return text + ", everything revealed"
     if _over(view):
         return text
@@ -131,7 +131,7 @@ def _piles(view: dict[str, Any], s: int) -> list[str]:
     top = view["inactive_tops"][s]
     gone = view["gone"][s]
     out = f", out of the game: {', '.join(cards.label(c) for c in gone)}" if gone else ""
-    if not view.get("revealed"):
+    if not view.get("everything_revealed"):
         return [
             f"{NAMES[s]}: hand {view['hand_sizes'][s]}, stockpile {view['stock_sizes'][s]}, inactive deck "
             f"{view['inactive_sizes'][s]} (top: {cards.label(top) if top else 'none'}){out}"
@@ -150,8 +150,7 @@ def _list(cards_: list[str]) -> str:
 def _end(view: dict[str, Any]) -> str:
     result = view.get("result")
     if result is None:
-        return ("Game over: it ended off the board (a resignation, a forfeit or an abort); the "
-                "board shows the last position")
+        return "Game over: a resignation, a forfeit or an abort ended the game in this position"
     winner = result.get("winner")
     return f"Game over: {'a draw' if winner is None else NAMES[winner] + ' wins'} ({result.get('reason')})"
 

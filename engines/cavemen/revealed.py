@@ -14,7 +14,7 @@ from engines.core import State, View
 
 
 def revealed_view(game: str, state: State) -> View:
-    """The spectator's view of `state` with every concealed card face up; `revealed` true, and
+    """The spectator's view of `state` with every concealed card face up; `everything_revealed` true, and
     `over` true, since it is drawn only for a finished game: a game a resignation, a forfeit or
     an abort ended has no result in its state, yet must not read as waiting for a move."""
     view = seat_view(game, state, None)
@@ -25,6 +25,6 @@ def revealed_view(game: str, state: State) -> View:
     view["hands"] = [list(h) for h in state["hands"]]
     view["stocks"] = [list(s) for s in state["stock"]]
     view["inactives"] = [list(x) for x in state["inactive"]]
-    view["revealed"] = True
+    view["everything_revealed"] = True
     view["over"] = True
     return view

@@ -15,6 +15,12 @@ BLOCK = 5
 LINK = 2  # s2: the only space that links a block to its home
 
 
+def space_name(space: int) -> str:
+    """A space as the board names it: its block's owner and its number there, "Monk s2"
+    (space 12), so the board, the log and the prompts call one space by one name."""
+    return f"{NAMES[block_of(space)]} s{index_in_block(space)}"
+
+
 def length(seats: int) -> int:
     return BLOCK * seats
 

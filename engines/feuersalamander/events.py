@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.feuersalamander import cards
+from engines.feuersalamander.circuit import BLOCK, space_name
 
 NAMES = ["King", "Queen", "Monk", "Robber"]
 
@@ -24,7 +25,10 @@ def _cards(items: Any) -> str:
 
 
 def _place(place: Any) -> str:
-    return f"space {place}" if isinstance(place, int) else str(place)
+    """A figure's place as the board names it ("Monk s2"), never the internal space number."""
+    if isinstance(place, int) and not isinstance(place, bool) and 0 <= place < len(NAMES) * BLOCK:
+        return space_name(place)
+    return "the dungeon" if place == "dungeon" else str(place)
 
 
 def _named(items: Any, with_held: bool = False) -> str:
@@ -82,7 +86,8 @@ def describe(event: Mapping[str, Any]) -> str | None:  # noqa: C901, PLR0911, PL
         return f"{who} holds no card: the stone stays"
     if kind == "steps":
         how = "the sum" if data.get("how") == "sum" else "the difference"
-        return f"{who} moves {data.get('steps')} step(s), by {how}"
+        steps = data.get("steps")
+        return f"{who} moves {steps} {'step' if steps == 1 else 'steps'}, by {how}"
     if kind == "moved":
         return f"{who} goes {'home' if data.get('to') == 'home' else 'to ' + _place(data.get('to'))}"
     if kind == "captured":

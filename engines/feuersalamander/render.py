@@ -8,6 +8,7 @@ is marked "(new)" all the same.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from engines.feuersalamander import cards, circuit
@@ -67,8 +68,13 @@ def hiding_place(stones: list[Any]) -> list[str]:
 
 
 def circuit_lines(view: dict[str, Any]) -> list[str]:
+    """The circuit, one block a line: a space is named by its block and number ("Monk s2"),
+    the same name the log and the moves use (circuit.space_name)."""
     names, figures = view["names"], view["figures"]
-    lines = ["Circuit (clockwise, 5 spaces per block; s2 links the block to its home)"]
+    lines = [
+        "Circuit (clockwise, 5 spaces per block; s2 links the block to its home). A space is",
+        "named by its block: Monk s2 is s2 of the Monk's block. [K] a figure by its initial.",
+    ]
     for owner in range(view["seats"]):
         spaces = []
         for i in range(circuit.BLOCK):
@@ -159,7 +165,8 @@ def pending_line(view: dict[str, Any]) -> str:
     if p["kind"] == "keys":
         detail += f" (throw {p['throws'] + 1} of 5; keys aside: {sum(p['aside'])})"
     if p["kind"] == "home":
-        detail += f" ({p['steps'] - p['at']} step(s) left at your s2)"
+        here = circuit.space_name(circuit.link_space(p["seat"]))
+        detail += f" ({_count(p['steps'] - p['at'], 'step')} left, on {here})"
     return f"{whose}: {detail}."
 
 
@@ -171,12 +178,65 @@ def _throw(t: dict[str, Any] | None, names: list[str]) -> str:
     return f"Last throw: {names[t['seat']]} threw {a} and {b}, {t['symbol']}{pair}"
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _title(view: dict[str, Any]) -> str:
+    """The first line; a finished game's board is drawn for every eye alike (final screens, the
+    log, the web page), so it names no reader: no "you are", no "spectator"."""
+    names, me = view["names"], view.get("seat")
+    if view.get("everything_revealed"):
+        who = "; everything revealed"
+    elif _over(view):
+        who = ""
+    else:
+        who = " - you are watching" if me is None else f" - you are {names[me]} (seat {me})"
+    return f"Der Feuersalamander{who}; target {view['target']} points; turn {view['turn_no']}"
+
+
+def _over(view: dict[str, Any]) -> bool:
+    return view.get("result") is not None or bool(view.get("over"))
+
+
+def seat_lines(view: dict[str, Any]) -> list[str]:
+    """Each player's cards, score and laid combinations; who left the game is marked out. In a
+    revealed view the hand itself, else its size and the cards known to all."""
+    names, out = view["names"], view.get("out") or []
+    lines = []
+    for s in range(view["seats"]):
+        if view.get("everything_revealed"):
+            held = f"hand {_cards(view['hands'][s])}"
+        else:
+            known = view["revealed"][s]
+            held = _count(view["hand_sizes"][s], "card") + (f"; known: {_cards(known)}" if known else "")
+        laid = "; ".join(f"{_cards(c['cards'])} = {c['value']}" for c in view["laid"][s]) or "-"
+        gone = "; OUT: left the game" if s in out else ""
+        lines.append(f"  {names[s]:<7} {held}; score {view['scores'][s]}; laid: {laid}{gone}")
+    return lines
+
+
+def legend_lines() -> list[str]:
+    return [
+        "Key: K Q M R the players' figures and stones by initial; . an empty chamber; home[K] a",
+        "figure at home; the card you drew last is marked new; known: cards everybody has seen.",
+    ]
+
+
+def end_line(view: dict[str, Any]) -> str:
+    """The result in words: the ranks, or that the game ended off the board."""
+    names, r = view["names"], view.get("result")
+    if r is None:
+        return "Game over: a resignation, a forfeit or an abort ended the game in this position."
+    order = sorted(range(view["seats"]), key=lambda s: r["ranks"][s])
+    ranks = ", ".join(f"{r['ranks'][s]}. {names[s]} {r['scores'][s]}" for s in order)
+    return f"Game over: {r['reason']}. {ranks}"
+
+
 def render(view: dict[str, Any], color: bool = False) -> str:
     names = view["names"]
     me = view.get("seat")
-    out: list[str] = []
-    who = "spectator" if me is None else f"{names[me]} (seat {me})"
-    out.append(f"Der Feuersalamander - you are {who}; target {view['target']} points; turn {view['turn_no']}")
+    out: list[str] = [_title(view)]
     out.append(start_line(view))
     out.append("")
     out += hiding_place(view["stones"])
@@ -185,12 +245,12 @@ def render(view: dict[str, Any], color: bool = False) -> str:
     out.append("")
     if me is not None:
         out.append(hand_line(view, color))
-    for s in range(view["seats"]):
-        known = view["revealed"][s]
-        extra = f"; known: {_cards(known)}" if known else ""
-        laid = "; ".join(f"{_cards(c['cards'])} = {c['value']}" for c in view["laid"][s]) or "-"
-        out.append(f"  {names[s]:<7} {view['hand_sizes'][s]} card(s){extra}; score {view['scores'][s]}; laid: {laid}")
-    out.append(f"Draw stack: {view['deck_size']} card(s); discard pile (top last): {_cards(view['discard'])}")
+    out += seat_lines(view)
+    if view.get("everything_revealed"):
+        out += textwrap.wrap(f"Draw stack (top first): {_cards(view['deck'])}", 80, subsequent_indent="  ")
+        out.append(f"Discard pile (top last): {_cards(view['discard'])}")
+    else:
+        out.append(f"Draw stack: {_count(view['deck_size'], 'card')}; discard pile (top last): {_cards(view['discard'])}")
     out.append(_throw(view["last_throw"], names))
     keys = key_line(view)
     if keys:
@@ -203,11 +263,7 @@ def render(view: dict[str, Any], color: bool = False) -> str:
             move = {"type": "claim", "own": c["own"], "named": [{"seat": i["seat"], "card": i["card"]} for i in c["named"]]}
             outcome = f"laid, {c['value']} points" if c["ok"] else "failed"
             out.append(f"  {names[c['seat']]}: {format_move(move)} -> {outcome}")
+    out += legend_lines()
     out.append("")
-    if view["result"] is not None:
-        r = view["result"]
-        ranks = ", ".join(f"{r['ranks'][s]}. {names[s]} {r['scores'][s]}" for s in sorted(range(view['seats']), key=lambda s: r["ranks"][s]))
-        out.append(f"Game over: {r['reason']}. {ranks}")
-    else:
-        out.append(pending_line(view))
+    out.append(end_line(view) if _over(view) else pending_line(view))
     return "\n".join(line.rstrip() for line in out)

@@ -219,6 +219,13 @@ class Feuersalamander(BaseEngine):
         but the history entries' own cards and throws (append-only, never changed once written)."""
         return seat_view(state, seat, self.id)
 
+    def revealed_view(self, state: State) -> View:
+        """Every hand, the stack's order and every answer, for a finished game's final screens
+        (engines.feuersalamander.revealed)."""
+        from engines.feuersalamander.revealed import revealed_view
+
+        return revealed_view(self.id, state)
+
     def result(self, state: State) -> dict[str, Any] | None:
         return None if state["result"] is None else dict(state["result"])
 

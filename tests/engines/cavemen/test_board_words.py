@@ -135,5 +135,5 @@ def test_cv17_a_final_board_says_game_over_and_names_no_reader() -> None:
     put(running, BLUE, "gutsy", 1, 5)
     text = E.render(E.revealed_view(running))
     assert "Waiting for" not in text and "Your decision" not in text and "spectator" not in text
-    assert "Game over: it ended off the board (a resignation, a forfeit or an abort)" in text
+    assert "Game over: a resignation, a forfeit or an abort ended the game in this position" in text
     assert "you are watching" in E.render(E.view(running, None)), "a running game's spectator is told so"

@@ -46,7 +46,7 @@ def test_render_shows_the_table_for_a_player() -> None:
 def test_render_for_the_spectator_shows_no_hand_and_no_answer() -> None:
     text = E.render(E.view(table(), None))
     assert "Your hand" not in text and "YES" not in text and "NO" not in text.replace("NOT", "")
-    assert "spectator" in text and "King stands in Queen's block and may ask Queen one question" in text
+    assert "you are watching" in text and "King stands in Queen's block and may ask Queen one question" in text
 
 
 def test_render_every_view_of_a_played_game() -> None:
