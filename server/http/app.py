@@ -40,7 +40,7 @@ from server.mail.addressing import settings_from_config
 from server.mail.mailer import MAIL_DEFAULTS
 from server.store.migrations import open_database
 from server.store.models import Account, database
-from server.web.pages import web_bp
+from server.web.pages import WEB_DEFAULTS, web_bp
 
 DEFAULTS: dict[str, Any] = {
     "DATA_DIR": "var/data",
@@ -54,6 +54,7 @@ DEFAULTS: dict[str, Any] = {
 }
 DEFAULTS.update(MAIL_DEFAULTS)  # SMTP_*, MAIL_FROM, PUBLIC_URL, ...: server/mail/mailer.py
 DEFAULTS.update(DEADLINE_DEFAULTS)  # ABORT_AFTER_DAYS, VACATION_DAYS: server/http/deadline_api.py
+DEFAULTS.update(WEB_DEFAULTS)  # WEB_POLL_SECONDS: server/web/pages.py
 
 
 def config_from_env() -> dict[str, Any]:

@@ -25,7 +25,8 @@ web_bp = Blueprint(
 )
 
 PAGE_SIZE = 25
-POLL_SECONDS = 10  # default of WEB_POLL_SECONDS: how often a running game's page asks for the head
+# WEB_POLL_SECONDS: how often a running game's page asks for the head (one small JSON a poll)
+WEB_DEFAULTS = {"WEB_POLL_SECONDS": 10}
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
     "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
@@ -138,7 +139,7 @@ def game_page(game_id: str) -> tuple[str, int] | str:
     if game.status != "over":
         page["view"] = info["view"]
         page["note"] = "The board is the server's spectator view of the running game (what any spectator is shown)."
-        page["poll"] = {"url": url_for("web.head", game_id=game.id), "seq": last, "seconds": current_app.config.get("WEB_POLL_SECONDS", POLL_SECONDS)}
+        page["poll"] = {"url": url_for("web.head", game_id=game.id), "seq": last, "seconds": int(current_app.config["WEB_POLL_SECONDS"])}
         if at is not None:
             page["note"] = "A running game cannot be replayed yet: the server's seed stays secret until the game is over. " + page["note"]
     else:

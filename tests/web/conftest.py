@@ -9,12 +9,14 @@ tests run (pytest sets it up again if a worker comes back to them later).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pytest
 
 from tests.conftest import LiveServer, serve
+from tests.web.browser import SKIP_WORDS, Browser, find, required
 from tests.web.games import Table, new_table, play
 
 HOSTILE = {"mallory": '<script>alert("x")</script>', "trudy": '"><img src=x onerror=alert(1)>'}
@@ -45,16 +47,42 @@ class Site:
 
 @pytest.fixture(scope="package")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    with serve(tmp_path_factory.mktemp("web") / "server") as server:
-        s = Site(server)
-        for label, (engine, names, options, moves) in FINISHED.items():
-            s.games[label] = new_table(server.url, engine, names, options)
-            play(s.games[label], moves, seed=len(label))
-        s.games["running"] = new_table(server.url, "magier", ["nia", "oz"], {"blind": False})
-        play(s.games["running"], 6, resign=False)
-        s.games["open"] = new_table(server.url, "cavemen", ["pam", "quin"], join=False)
-        s.games["private"] = new_table(server.url, "cavemen", ["ray", "sue"], private=True)
-        play(s.games["private"], 4)
-        s.games["hostile"] = new_table(server.url, "cavemen", list(HOSTILE), rename=HOSTILE)
-        play(s.games["hostile"], 6)
-        yield s
+    before = os.environ.get("PBEM_WEB_POLL_SECONDS")
+    os.environ["PBEM_WEB_POLL_SECONDS"] = "1"  # a running page polls every second here
+    try:
+        with serve(tmp_path_factory.mktemp("web") / "server") as server:
+            yield from _played(server)
+    finally:
+        if before is None:
+            os.environ.pop("PBEM_WEB_POLL_SECONDS", None)
+        else:
+            os.environ["PBEM_WEB_POLL_SECONDS"] = before
+
+
+def _played(server: LiveServer) -> Iterator[Site]:
+    s = Site(server)
+    for label, (engine, names, options, moves) in FINISHED.items():
+        s.games[label] = new_table(server.url, engine, names, options)
+        play(s.games[label], moves, seed=len(label))
+    s.games["running"] = new_table(server.url, "magier", ["nia", "oz"], {"blind": False})
+    play(s.games["running"], 6, resign=False)
+    s.games["open"] = new_table(server.url, "cavemen", ["pam", "quin"], join=False)
+    s.games["private"] = new_table(server.url, "cavemen", ["ray", "sue"], private=True)
+    play(s.games["private"], 4)
+    s.games["hostile"] = new_table(server.url, "cavemen", list(HOSTILE), rename=HOSTILE)
+    play(s.games["hostile"], 6)
+    yield s
+
+
+@pytest.fixture(scope="package")
+def browser(site: Site) -> Iterator[Browser]:
+    found = find()
+    if isinstance(found, str):
+        if required():
+            pytest.fail(found.replace(SKIP_WORDS, "no browser, and PBEM_REQUIRE_BROWSER is set"))
+        pytest.skip(found)
+    chromium = Browser(*found, origin=site.url)
+    try:
+        yield chromium
+    finally:
+        chromium.close()

@@ -108,7 +108,7 @@ const PbemCrypto = (() => {
     if (v instanceof Inexact) throw new NotCanonical(`the integer ${v.text.slice(0, 30)} has no canonical form`);
     if (typeof v === "number") {
       if (!Number.isFinite(v)) throw new NotCanonical("NaN and infinities have no canonical form");
-      if (Number.isInteger(v) && Math.abs(v) > INT_MAX) throw new NotCanonical("an integer beyond 2**53");
+      // (an integer beyond 2**53 in the file was read as an Inexact: a float here is a float)
       return String(v);  // ECMAScript Number.prototype.toString: exactly RFC 8785's numbers
     }
     if (typeof v === "string") return quote(v);
