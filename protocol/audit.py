@@ -27,7 +27,7 @@ from protocol.system_replay import SystemReplay
 from protocol.verdict import Fail, same
 from protocol.verdict import Verdict as Verdict
 
-__all__ = ["Verdict", "audit", "final_state", "replay_states", "state_at"]
+__all__ = ["Verdict", "audit", "final_state", "private_events", "replay_states", "state_at"]
 
 
 def audit(export: Any, lookup: Callable[[str], Engine] = engines.get) -> Verdict:
@@ -89,6 +89,23 @@ def replay_states(
     if not (verdict.ok and verdict.complete):
         return verdict, None
     return verdict, auditor.states
+
+
+def private_events(
+    export: Any, lookup: Callable[[str], Engine] = engines.get
+) -> tuple[Verdict, dict[int, list[dict[str, Any]]] | None]:
+    """The audit's verdict and, on a complete PASS, every step's private events as the replay
+    recomputed them: seq -> [{"seq", "index", "to", "event", "salt"}] (each one's commitment in
+    the log checked by the replay). The log holds only their commitments; once the seed is
+    public, what each was is no secret, and a finished game's history tells it to everyone."""
+    auditor = _Auditor(lookup)
+    try:
+        verdict = auditor.run(export)
+    except Exception:  # noqa: BLE001 - any failure: the plain audit says which
+        return audit(export, lookup), None
+    if not (verdict.ok and verdict.complete):
+        return verdict, None
+    return verdict, {seq: [p.to_json() for p in payloads] for seq, payloads in auditor.private.items()}
 
 
 class _Auditor(SystemReplay):
@@ -169,6 +186,7 @@ class _Auditor(SystemReplay):
                 nonces = [joins[s]["nonce"] for s in range(seats)]
                 step = steps.start(engine, seats, options, nonces, seed, seq)
                 self._compare(seq, step.body, body)
+                self.private[seq] = step.payloads
                 state = step.state
                 result = step.body.get("result")
             elif kind == "move":
@@ -204,6 +222,7 @@ class _Auditor(SystemReplay):
                 except IllegalMove as exc:
                     raise Fail(seq, f"the replay refuses this move: {exc.message}") from exc
                 self._compare(seq, step.body, body)
+                self.private[seq] = step.payloads
                 self.counts["moves"] += 1
                 self.counts["signatures"] += 1
                 state = step.state

@@ -40,6 +40,9 @@ class ChainCheck:
         self.counts = {"entries": 0, "signatures": 0, "moves": 0, "commitments": 0, "attested": 0}
         self.final: dict[str, Any] | None = None  # the replay's last state (see final_state)
         self.states: dict[int, dict[str, Any] | None] = {}  # seq -> the state after it (state_at)
+        # seq -> the private events the replay recomputed for that step, as payloads (Payload:
+        # index, to, event, salt): what a finished game's log tells every reader (replayed)
+        self.private: dict[int, list[Any]] = {}
 
     def _chain(self, entries: list[Any]) -> None:
         genesis = entries[0]

@@ -34,9 +34,12 @@ def _text(value: Any) -> str:
         return repr(value)
 
 
-class _Teller:
+class Teller:
     """Who sits where and how the engine words a move or an event; tolerant of any engine
-    failure, because a history must be told even for a move the engine cannot write."""
+    failure, because a history must be told even for a move the engine cannot write.
+
+    Public for the callers that tell more than the public log (`pbem log` adds the reader's own
+    concealed parts and private events beside these same sentences)."""
 
     def __init__(self, engine: Any, names: Mapping[Any, str], seats: int) -> None:
         self.engine = engine
@@ -66,31 +69,36 @@ class _Teller:
             return " ".join(str(x) for x in (kind, rest) if x not in (None, "")) or "a move"
         return _text(move)
 
+    def event(self, event: Mapping[str, Any]) -> str | None:
+        """One event ({"kind", "data", "to"}) in the engine's words; None when it has none."""
+        describe = getattr(self.engine, "describe_event", None)
+        if describe is None:
+            return None
+        try:
+            text = describe(event)
+        except Exception:  # noqa: BLE001 - an event the engine cannot tell is left out
+            return None
+        return str(text) if text else None
+
     def events(self, events: Iterable[Any]) -> list[str]:
         """The public events in words; the concealed ones as how many, in words."""
         told: list[str] = []
         hidden = 0
-        describe = getattr(self.engine, "describe_event", None)
         for event in events:
             if not isinstance(event, dict):
                 continue
             if "commit" in event:
                 hidden += 1
                 continue
-            text = None
-            if describe is not None:
-                try:
-                    text = describe(event)
-                except Exception:  # noqa: BLE001 - an event the engine cannot tell is left out
-                    text = None
+            text = self.event(event)
             if text:
-                told.append(str(text))
+                told.append(text)
         if hidden:
             told.append("one concealed event" if hidden == 1 else f"{hidden} concealed events")
         return told
 
 
-def _result(t: _Teller, result: Any) -> str:
+def _result(t: Teller, result: Any) -> str:
     if not isinstance(result, dict):
         return "the game is over"
     winner = result.get("winner")
@@ -100,7 +108,8 @@ def _result(t: _Teller, result: Any) -> str:
     return said
 
 
-def _sentence(t: _Teller, entry: Mapping[str, Any]) -> str | None:
+def sentence(t: Teller, entry: Mapping[str, Any]) -> str | None:
+    """One step in words, without its events ("bo (black) moved G3-F4"); None for the genesis."""
     body = entry.get("body") or {}
     kind = entry.get("type")
     concealed = " (with a concealed part)"
@@ -153,17 +162,17 @@ def tell(
     entries = list(entries)
     genesis = next((e for e in entries if e.get("type") == "genesis"), None)
     seats = int(((genesis or {}).get("body") or {}).get("seats") or len(names) or 0)
-    teller = _Teller(engine, names, seats)
+    teller = Teller(engine, names, seats)
     lines: list[str] = []
     for entry in entries:
         seq = entry.get("seq")
         if after_seq is not None and (not isinstance(seq, int) or seq <= after_seq):
             continue
-        sentence = _sentence(teller, entry)
-        if sentence is None:
+        said = sentence(teller, entry)
+        if said is None:
             continue
         happened = teller.events((entry.get("body") or {}).get("events") or [])
         if happened and entry.get("type") != "reveal":
-            sentence += ": " + "; ".join(happened)
-        lines.append(sentence)
+            said += ": " + "; ".join(happened)
+        lines.append(said)
     return lines

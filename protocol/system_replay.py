@@ -90,6 +90,7 @@ class SystemReplay(ChainCheck):
         except IllegalMove as exc:
             raise Fail(seq, f"the replay refuses the {kind}'s move: {exc.message}") from exc
         self._compare(seq, step.body, body)
+        self.private[seq] = step.payloads
         self._seeded_secret(seq, step, secrets, used_secrets, kind)
         self.counts["moves"] += 1
         return step.state, step.body.get("result")
@@ -159,6 +160,7 @@ class SystemReplay(ChainCheck):
         except IllegalMove as exc:
             raise Fail(seq, f"the replay refuses the email move: {exc.message}") from exc
         self._compare(seq, step.body, body)
+        self.private[seq] = step.payloads
         self._seeded_secret(seq, step, secrets, used_secrets, "email move")
         self.counts["moves"] += 1
         self.counts["attested"] += 1
@@ -231,6 +233,7 @@ class SystemReplay(ChainCheck):
         except steps.StepError as exc:
             raise Fail(seq, exc.message) from exc
         self._compare(seq, step.body, body)
+        self.private[seq] = step.payloads
         return step.state, step.body.get("result")
 
     def _compare_exact(self, seq: int, expected: dict[str, Any], actual: dict[str, Any]) -> None:

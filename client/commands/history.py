@@ -43,13 +43,20 @@ def log(
 ) -> None:
     """The game's history in words: who joined, each move with the player's name, what it did
     (throws, pushes, burns, claims and what they revealed), timeouts, resignations, the reveal;
-    your own concealed parts and the private events you were shown are shown to you.
+    your own concealed parts and the private events you were shown are shown to you, and once
+    the game is over every private event (every deal and draw), replayed from the log.
 
     Everything is checked first (signatures, links, your receipt, each payload against its
     commitment). --json prints the signed entries themselves.
     """
     from client.api import ApiError
-    from client.display.narration import History, entry_lines, entry_words
+    from client.display.narration import (
+        History,
+        entry_lines,
+        entry_words,
+        replayed_private,
+        signed_words,
+    )
     from client.play import ClientError
 
     me = player()
@@ -67,15 +74,21 @@ def log(
             receipt = me.store.receipt(game) or receipt
         except (ClientError, ApiError):
             pass  # the public history is still told
-    history = History(receipt, me.store.evidence(game))
     if start > 0:  # the earlier entries still name the moves the reveal speaks of
         entries = me.log(game, 0)
+    revealed = None
+    if entries and entries[-1].get("type") == "reveal":  # over: every private event may be told
+        from protocol.entries import FORMAT
+
+        revealed = replayed_private({"format": FORMAT, "game": game, "entries": entries})
+    history = History(receipt, me.store.evidence(game), revealed, entries)
     for entry in entries:
         words = entry_words(entry, history)
         if entry["seq"] < start:
             continue
         for line in entry_lines(words):
             say(line)
+    say(signed_words(entries), style="dim")
 
 
 def _print_position(position: dict[str, Any], words: tuple[str, list[str]]) -> None:

@@ -1,25 +1,37 @@
-"""A game's history in words: who joined, each move with the player's name, what it did, the
-reveal; the reader's own concealed parts and the private events they were shown.
+"""A game's history in words for `pbem log`: each step in the one wording the terminal, the mail
+and the web pages share (protocol.story), plus what only the log adds: the entry's number,
+kind and time, who signed it (a player, or the server attesting a mail), the reader's own
+concealed parts and the private events they were shown, and, once the game is over, what every
+private event was (recomputed by the audit's replay, so everybody may read them then).
 
 Read from the signed entries (as the verified receipt and the local evidence store hold
-them, or as an export read offline holds them); the engine puts the moves and events in words.
+them, or as an export read offline holds them).
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from client.legal import format_move
 from protocol.steps import PLAYED_FOR_YOU
+from protocol.story import Teller, sentence
+
+CONCEALED = " (with a concealed part)"
 
 
 class History:
     """What `pbem log` needs to tell a game in words: the engine, who sits where (from the
-    signed joins, as the verified receipt holds them), and the reader's own concealed parts
-    (their move secrets and checked private payloads, from the local evidence store)."""
+    signed joins, as the verified receipt holds them), the reader's own concealed parts (their
+    move secrets and checked private payloads, from the local evidence store) and, for a
+    finished game, every private event as the audit's replay recomputed it (`revealed`)."""
 
-    def __init__(self, receipt: dict[str, Any], evidence: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        receipt: dict[str, Any],
+        evidence: dict[str, Any],
+        revealed: dict[int, list[dict[str, Any]]] | None = None,
+        entries: list[dict[str, Any]] | None = None,
+    ) -> None:
         from client.play import ClientError, local_engine
 
         try:
@@ -27,15 +39,17 @@ class History:
         except ClientError:
             self.engine = None
         seats = int(receipt.get("seats") or 0)
-        try:
-            self.seat_names = list(self.engine.seat_names(seats)) if self.engine else []
-        except Exception:  # noqa: BLE001 - the seat numbers still say who
-            self.seat_names = []
         self.names: dict[str, str] = dict(receipt.get("names") or {})
+        self.teller = Teller(self.engine, self.names, seats)
+        self.seat_names = self.teller.colours
         self.me = receipt.get("seat")
         self.secrets = {s["seq"]: s for s in evidence.get("secrets") or [] if isinstance(s.get("seq"), int)}
         self.payloads = {
             (p["seq"], p["index"]): p for p in evidence.get("payloads") or []
+            if isinstance(p.get("seq"), int) and isinstance(p.get("index"), int)
+        }
+        self.revealed = {
+            (p["seq"], p["index"]): p for items in (revealed or {}).values() for p in items
             if isinstance(p.get("seq"), int) and isinstance(p.get("index"), int)
         }
         # seq -> {"secret"}: what the server played in the reader's name (checked by verify)
@@ -44,154 +58,165 @@ class History:
             for (seq, _), p in self.payloads.items()
             if isinstance(p.get("event"), dict) and p["event"].get("kind") == PLAYED_FOR_YOU
         }
-        self.describe = getattr(self.engine, "describe_event", None)
         self.played: dict[int, tuple[Any, Any]] = {}  # seq -> (seat, public move), for the reveal
+        # seq -> the concealed part the reveal made public (a finished game's log names each)
+        last = (entries or [{}])[-1]
+        self.opened = {
+            s["seq"]: s for s in (last.get("body") or {}).get("secrets") or []
+            if last.get("type") == "reveal" and isinstance(s, dict) and isinstance(s.get("seq"), int)
+        }
 
     def who(self, seat: Any) -> str:
         """'ada (red)'; 'seat 1 (black)' before anybody sat there."""
         if not isinstance(seat, int):
             return f"seat {seat}"
-        name = self.names.get(str(seat)) or f"seat {seat}"
-        colour = self.seat_names[seat] if 0 <= seat < len(self.seat_names) else f"seat {seat}"
-        return f"{name} ({colour})" if colour != name else name
+        return self.teller.who(seat)
 
     def move(self, move: Any) -> str:
         if self.engine is None or not isinstance(move, dict):
-            return json.dumps(move, sort_keys=True)
+            return self.teller.move(move)
         return format_move(self.engine, move)
 
     def full_move(self, public: Any, secret: Any) -> str:
         try:
-            return self.move(self.engine.merge_move(public, secret)) if self.engine else json.dumps(secret)
-        except Exception:  # noqa: BLE001 - the secret is still shown
-            return json.dumps(secret, sort_keys=True)
+            return self.move(self.engine.merge_move(public, secret)) if self.engine else self.teller.move(secret)
+        except Exception:  # noqa: BLE001 - the secret is still shown, in words
+            return self.teller.move(secret)
 
-    def concealed(self, seq: Any, public: Any, committed: bool) -> str:
-        """' + concealed part', with the reader's own secret when it is theirs (kept when the
-        reader moved, or told privately when the server moved for the reader's seat)."""
-        if not committed:
-            return ""
+    def concealed(self, seq: Any, said: str) -> str:
+        """The step's sentence with the reader's own concealed part named, when it is theirs
+        (kept when the reader moved, or told privately when the server moved for the reader)."""
         mine = self.secrets.get(seq) or self.told.get(seq)
-        if mine is not None:
-            return f" + concealed part (yours: {self.full_move(public, mine.get('secret'))})"
-        return " + concealed part"
+        opened = self.opened.get(seq)
+        if (mine is None and opened is None) or not said.endswith(CONCEALED):
+            return said
+        body = self.played.get(seq, (None, None))[1]
+        whose, known = ("yours", mine) if mine is not None else ("revealed", opened)
+        return said[: -len(CONCEALED)] + f" (with a concealed part; {whose}: {self.full_move(body, known.get('secret'))})"  # type: ignore[union-attr]
 
-    def event(self, event: dict[str, Any]) -> str | None:
-        if self.describe is None:
-            return None
-        try:
-            return self.describe(event)  # type: ignore[no-any-return]
-        except Exception:  # noqa: BLE001 - an event the engine cannot tell is left out
-            return None
+    def private(self, event: dict[str, Any]) -> str:
+        """A private event in words; its kind when the game has no words for it."""
+        return self.teller.event(event) or f"a private event: {str(event.get('kind') or '?').replace('_', ' ')}"
 
     def events(self, seq: Any, events: list[Any]) -> list[str]:
-        """The public events in words, and the private ones the reader was shown."""
+        """The public events in words, the private ones the reader was shown, and, once the
+        game is over, the others as the replay recomputed them."""
         lines = []
         others = 0
         for index, event in enumerate(events):
             if not isinstance(event, dict):
                 continue
             if "commit" not in event:
-                text = self.event(event)
+                text = self.teller.event(event)
                 if text:
                     lines.append(text)
                 continue
             payload = self.payloads.get((seq, index))
-            if payload is None:
+            if payload is not None:
+                if (payload.get("event") or {}).get("kind") == PLAYED_FOR_YOU:
+                    continue  # told on the entry's own line: "yours: ..."
+                readers = [s for s in payload.get("to") or [] if s != self.me]
+                seen = "only you see this" if not readers else "seen by you and " + ", ".join(self.who(s) for s in readers)
+                lines.append(f"{self.private(payload.get('event') or {})}  [{seen}]")
+                continue
+            shown = self.revealed.get((seq, index))
+            if shown is None:
                 others += 1
                 continue
-            if (payload.get("event") or {}).get("kind") == PLAYED_FOR_YOU:
-                continue  # told on the entry's own line: "concealed part (yours: ...)"
-            text = self.event(payload.get("event") or {})
-            readers = [s for s in payload.get("to") or [] if s != self.me]
-            seen = "only you see this" if not readers else "seen by you and " + ", ".join(self.who(s) for s in readers)
-            lines.append(f"{text or json.dumps(payload.get('event'), sort_keys=True)}  [{seen}]")
-        if others and self.describe is not None:
-            lines.append(f"({others} private event(s) for other eyes)")
+            if (shown.get("event") or {}).get("kind") == PLAYED_FOR_YOU:
+                continue  # the reveal lists the concealed move itself
+            readers = ", ".join(self.who(s) for s in shown.get("to") or []) or "nobody"
+            lines.append(f"to {readers}: {self.private(shown.get('event') or {})}  [private then; replayed after the game]")
+        if others:
+            lines.append(
+                "one private event for other eyes" if others == 1 else f"{others} private events for other eyes"
+            )
         return lines
+
+
+def options_words(options: Any) -> str:
+    """'target 10, blind no': a game's options for people, not as JSON."""
+    if not isinstance(options, dict) or not options:
+        return "no options"
+    said = {True: "yes", False: "no", None: "none"}
+    return ", ".join(f"{k} {said.get(v, v) if isinstance(v, (bool, type(None))) else v}" for k, v in sorted(options.items()))
+
+
+def scores_words(scores: Any, h: History) -> str:
+    """'red 0, black 1': the scores by seat, never a Python list."""
+    if isinstance(scores, dict):
+        items = sorted(scores.items())
+    elif isinstance(scores, list):
+        items = list(enumerate(scores))
+    else:
+        return str(scores)
+    names = h.seat_names
+    return ", ".join(
+        f"{names[int(k)] if str(k).isdigit() and int(k) < len(names) else k} {v}" for k, v in items
+    )
+
+
+def _genesis(body: dict[str, Any], h: History) -> str:
+    title = getattr(h.engine, "title", None) or body.get("engine")
+    what = (
+        f"{title} ({body.get('engine')} version {body.get('engine_version')}) created: "
+        f"{body.get('seats')} seats, {options_words(body.get('options'))}"
+    )
+    deadline = body.get("deadline")
+    if isinstance(deadline, dict):
+        what += f"; {deadline.get('days')} day(s) per decision, then {deadline.get('on_expiry')}"
+    if body.get("email_moves"):
+        what += "; moves by email allowed"
+    return what
+
+
+def _reveal_details(body: dict[str, Any], h: History) -> list[str]:
+    """The reveal's secrets, each beside the move that committed it, and the final scores."""
+    details: list[str] = []
+    result = body.get("result")
+    if isinstance(result, dict) and result.get("scores") is not None:
+        details.append(f"scores: {scores_words(result['scores'], h)}")
+    secrets = body.get("secrets") or []
+    details.append(f"the server's seed and {len(secrets)} concealed part(s) made public")
+    for item in secrets:
+        if not isinstance(item, dict):
+            continue
+        played = h.played.get(item.get("seq"))  # type: ignore[arg-type]
+        if played is None:
+            details.append(f"entry {item.get('seq')}: {h.teller.move(item.get('secret'))}")
+        else:
+            details.append(f"entry {item.get('seq')}, {h.who(played[0])}: {h.full_move(played[1], item.get('secret'))}")
+    return details
 
 
 def entry_words(entry: dict[str, Any], h: History) -> tuple[str, list[str]]:
     """One entry in words (the line) and what happened in it (the lines under it)."""
     body, kind, seq = entry.get("body") or {}, entry.get("type"), entry.get("seq")
-    what = ""
     details: list[str] = []
-    if kind == "genesis":
-        title = getattr(h.engine, "title", None) or body.get("engine")
-        what = (
-            f"{title} ({body.get('engine')} v{body.get('engine_version')}) created: "
-            f"{body.get('seats')} seats, options {json.dumps(body.get('options'), sort_keys=True)}"
-        )
-        deadline = body.get("deadline")
-        if isinstance(deadline, dict):
-            what += f"; {deadline.get('days')} day(s) per decision, then {deadline.get('on_expiry')}"
-        if body.get("email_moves"):
-            what += "; moves by email allowed"
-    elif kind == "join":
-        seat = body.get("seat")
-        colour = h.seat_names[seat] if isinstance(seat, int) and 0 <= seat < len(h.seat_names) else ""
-        what = f"{body.get('name')} takes seat {seat}" + (f" ({colour})" if colour else "")
-        if seat == h.me:
-            what += " - you"
-    elif kind == "start":
-        to_move = body.get("to_move")
-        what = "the game starts" + (f"; {h.who(to_move)} to move" if isinstance(to_move, int) else "")
-    elif kind == "move":
+    if kind == "move":
         env = body.get("envelope") or {}
-        seat = env.get("seat")
-        what = f"{h.who(seat)}: {h.move(env.get('move') or {})}"
-        what += h.concealed(seq, env.get("move"), bool(env.get("secret_commit")))
-        h.played[seq] = (seat, env.get("move"))
-    elif kind == "system":
-        system = body.get("kind")
-        seat = body.get("seat")
-        what = str(system)
-        if isinstance(body.get("move"), dict):
-            h.played[seq] = (seat, body.get("move"))
-        if system == "timeout":
-            what = f"timeout: {h.who(seat)} out of time, the server played {h.move(body.get('move') or {})}"
-            what += h.concealed(seq, body.get("move"), bool(body.get("secret_commit")))
-        elif system == "out":
-            what = f"out: {h.who(seat)} has left, the server played {h.move(body.get('move') or {})}"
-            what += h.concealed(seq, body.get("move"), bool(body.get("secret_commit")))
-        elif system == "email_move":
-            what = f"{h.who(seat)}: {h.move(body.get('move') or {})} (by email, server-attested)"
-            what += h.concealed(seq, body.get("move"), bool(body.get("secret_commit")))
-        elif system == "forfeit":
-            what = f"forfeit: {h.who(seat)} out of time"
-        elif system == "resign":
-            leaver = (body.get("envelope") or {}).get("seat")
-            if "views" in body:
-                what = f"resign: {h.who(leaver)} leaves the game, the others play on"
-            else:
-                what = f"resign: {h.who(leaver)} resigns"
-        elif system == "abort":
-            what = "abort: the game is aborted, nobody wins"
-        if system in ("abort", "resign", "forfeit") and isinstance(body.get("result"), dict):
-            what += f" ({body['result'].get('reason')})"
-    elif kind == "reveal":
+        h.played[seq] = (env.get("seat"), env.get("move"))  # type: ignore[index]
+    elif kind == "system" and isinstance(body.get("move"), dict):
+        h.played[seq] = (body.get("seat"), body.get("move"))  # type: ignore[index]
+    if kind == "genesis":
+        what = _genesis(body, h)
+    else:
+        what = h.concealed(seq, sentence(h.teller, entry) or str(kind))
+    if kind == "join" and body.get("seat") == h.me:
+        what += " - you"
+    elif kind == "system" and body.get("kind") == "email_move":
+        what += " (server-attested: the player replied to a mail, the server signed it)"
+    elif kind == "system" and body.get("kind") in ("abort", "forfeit"):
         result = body.get("result")
-        winner = result.get("winner") if isinstance(result, dict) else None
-        told = "a draw" if winner is None else f"{h.who(winner)} won"
-        if isinstance(result, dict) and result.get("scores") is not None:
-            told += f", scores {result['scores']}"
         if isinstance(result, dict) and result.get("reason"):
-            told += f" ({result['reason']})"
-        secrets = body.get("secrets") or []
-        what = f"the reveal: {told}; the server's seed and {len(secrets)} concealed part(s) made public"
-        for item in secrets:
-            if not isinstance(item, dict):
-                continue
-            played = h.played.get(item.get("seq"))  # type: ignore[arg-type]
-            if played is None:
-                details.append(f"entry {item.get('seq')}: {json.dumps(item.get('secret'), sort_keys=True)}")
-            else:
-                details.append(f"entry {item.get('seq')}, {h.who(played[0])}: {h.full_move(played[1], item.get('secret'))}")
+            what += f" ({result['reason']})"
+    elif kind == "reveal":
+        details = _reveal_details(body, h)
     details = h.events(seq, body.get("events") or []) + details
     return f"{seq:>4}  {kind:<8} {entry.get('ts', '')}  {what}", details
 
 
-def export_history(data: dict[str, Any]) -> History:
+def export_history(data: dict[str, Any], revealed: dict[int, list[dict[str, Any]]] | None = None) -> History:
     """History for an export read offline: names from its signed joins, no reader's secrets."""
     entries = data.get("entries") or []
     genesis = (entries[0].get("body") or {}) if entries else {}
@@ -199,13 +224,37 @@ def export_history(data: dict[str, Any]) -> History:
         str(e["body"].get("seat")): str(e["body"].get("name"))
         for e in entries if e.get("type") == "join" and isinstance(e.get("body"), dict)
     }
-    return History({"engine": genesis.get("engine"), "seats": genesis.get("seats"), "names": names}, {})
+    return History(
+        {"engine": genesis.get("engine"), "seats": genesis.get("seats"), "names": names}, {}, revealed, entries
+    )
+
+
+def replayed_private(data: dict[str, Any]) -> dict[int, list[dict[str, Any]]] | None:
+    """Every private event of a finished game as the audit's replay recomputed it (None before
+    the reveal, or for a log that does not replay to a complete PASS: then nothing is told)."""
+    entries = data.get("entries") or []
+    if not entries or entries[-1].get("type") != "reveal":
+        return None
+    from protocol.audit import private_events
+
+    verdict, private = private_events(data)
+    return private if verdict.ok and verdict.complete else None
 
 
 def words(data: dict[str, Any]) -> list[tuple[str, list[str]]]:
     """Every entry of an export in words, told in order (the reveal cites earlier moves)."""
-    history = export_history(data)
+    history = export_history(data, replayed_private(data))
     return [entry_words(entry, history) for entry in data.get("entries") or []]
+
+
+def signed_words(entries: list[dict[str, Any]]) -> str:
+    """The log's last line: who signed what, since the history above was checked, not trusted."""
+    moves = sum(1 for e in entries if e.get("type") in ("join", "move"))
+    mailed = sum(1 for e in entries if e.get("type") == "system" and (e.get("body") or {}).get("kind") == "email_move")
+    said = f"checked: every entry's link and the server's signature; {moves} join(s) and move(s) signed by their players"
+    if mailed:
+        said += f", {mailed} move(s) by email signed by the server alone"
+    return said
 
 
 def entry_lines(words: tuple[str, list[str]]) -> list[str]:

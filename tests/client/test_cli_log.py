@@ -35,21 +35,22 @@ def test_log_tells_the_game_in_words_with_your_concealed_parts(cli: Cli, live_se
     ada, bo = Player(cli.tmp_path / "ada"), Player(cli.tmp_path / "bo")
     _moves(game, [ada, bo], 2)
     mine = cli("ada", "log", game).stdout
-    assert "ada takes seat 0 (red) - you" in mine and "bo takes seat 1 (black)" in mine
-    assert "the game starts; ada (red) to move" in mine
+    assert "ada (red) joined - you" in mine and "bo (black) joined\n" in mine
+    assert "The game started; ada (red) to move" in mine
     assert "the board is set: " in mine and "flames on" in mine
-    assert re.search(r"   4  move .* ada \(red\): place \w+ \+ concealed part \(yours: place \w+ -?\d\)", mine)
-    assert re.search(r"   5  move .* bo \(black\): place \w+ \+ concealed part\n", mine)  # not ada's to see
+    assert re.search(r"   4  move .* ada \(red\) moved place \w+ \(with a concealed part; yours: place \w+ -?\d\)", mine)
+    assert re.search(r"   5  move .* bo \(black\) moved place \w+ \(with a concealed part\)\n", mine)  # not ada's to see
     assert "red places a wisdom (face down) on" in mine
     theirs = cli("bo", "log", game).stdout
-    assert re.search(r"bo \(black\): place \w+ \+ concealed part \(yours: place \w+ -?\d\)", theirs)
-    assert "ada (red): place" in theirs and "yours: place" not in theirs.split("   5  move")[0]
+    assert re.search(r"bo \(black\) moved place \w+ \(with a concealed part; yours: place \w+ -?\d\)", theirs)
+    assert "ada (red) moved place" in theirs and "yours: place" not in theirs.split("   5  move")[0]
     entries = json.loads(cli("ada", "log", game, "--json").stdout)
     assert [e["seq"] for e in entries] == list(range(len(entries))) and entries[0]["type"] == "genesis"
     play_out(game, [ada, bo])
     over = cli("bo", "log", game, "--from", "6").stdout
     assert over.splitlines()[0].startswith("   6  move")
-    assert re.search(r"the reveal: .*; the server's seed and 14 concealed part\(s\) made public", over)
+    assert re.search(r"reveal .*  Game over: .* won", over)
+    assert "- the server's seed and 14 concealed part(s) made public" in over
     assert re.search(r"- entry 4, ada \(red\): place \w+ -?\d", over)  # earlier entries still named
 
 
@@ -64,9 +65,9 @@ def test_log_shows_the_private_events_you_were_shown(cli: Cli, live_server: Live
     _moves(game, players, 8)
     text = cli("bo", "log", game).stdout
     dealt = Player(cli.tmp_path / "bo").show(game)
-    assert "bo takes seat 1 (Queen) - you" in text
+    assert "bo (Queen) joined - you" in text
     assert re.search(r"- you are dealt [\w, -]+  \[only you see this\]", text)
-    assert "(2 private event(s) for other eyes)" in text
+    assert "2 private events for other eyes" in text
     assert re.search(r"start throw: .*; (King|Queen|Monk) begins", text)
     assert dealt["status"] in ("running", "over")
     assert any(w in text for w in (" throws ", " claims with ", " key throw "))
@@ -110,9 +111,9 @@ def test_log_at_draws_a_finished_games_position_and_explains_before(cli: Cli, li
     play_out(game, [ada, bo])
     drawn = cli("bo", "log", game, "--at", "4").stdout
     assert drawn.startswith("after entry 4 of ")
-    assert re.search(r"   4  move .* ada \(red\): place (\w+) \+ concealed part", drawn)
+    assert re.search(r"   4  move .* ada \(red\) moved place (\w+) \(with a concealed part; revealed: place \w+ -?\d\)", drawn)
     at4 = json.loads(cli("bo", "log", game, "--at", "4", "--json").stdout)
-    cell = re.search(r"ada \(red\): place (\w+)", drawn).group(1)  # type: ignore[union-attr]
+    cell = re.search(r"ada \(red\) moved place (\w+)", drawn).group(1)  # type: ignore[union-attr]
     piece = at4["view"]["board"][cell]
     assert piece["seat"] == 0 and piece["value"] is not None  # revealed to bo, after the game
     assert len([c for c, p in at4["view"]["board"].items() if p.get("kind") == "wisdom"]) == 1
@@ -139,10 +140,10 @@ def test_replay_steps_through_an_export_offline_and_refuses_a_tampered_one(
     cli("ada", "export", game, "-o", str(path))
     count = len(json.loads(path.read_text())["entries"])
     last = cli("nobody", "replay", str(path)).stdout  # an empty home: offline
-    assert last.startswith(f"after entry {count - 1} of {count - 1}:") and "the reveal: " in last
+    assert last.startswith(f"after entry {count - 1} of {count - 1}:") and "reveal   " in last and "Game over: " in last
     assert f"pbem replay {path} --at {count - 2}" in last
     step = cli("nobody", "replay", str(path), "--at", "5").stdout
-    assert step.startswith("after entry 5 of") and "bo (black): place" in step
+    assert step.startswith("after entry 5 of") and "bo (black) moved place" in step
     assert "--at 4 or --at 6" in step
     every = cli("nobody", "replay", str(path), "--all", "--json").stdout
     positions = json.loads(every)["positions"]

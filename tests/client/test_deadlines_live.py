@@ -86,7 +86,7 @@ def test_a_seat_times_out_and_the_other_client_accepts_it(
     assert verdict.word == "PASS", verdict.reason
     # pbem log names what the server did
     lines = CliRunner().invoke(app, ["log", game], env={"PBEM_HOME": str(north.store.home)}).stdout
-    assert "timeout: south out of time, the server played" in lines
+    assert "south ran out of time; the server played" in lines
 
 
 def test_a_forfeit_ends_a_live_game(
@@ -191,12 +191,12 @@ def test_what_the_server_played_for_a_seat_is_told_to_that_seat_at_once(
     runner = CliRunner()
     told = runner.invoke(app, ["log", game], env={"PBEM_HOME": str(alice.store.home)})
     assert told.exit_code == 0, told.output
-    line = next(t for t in told.stdout.splitlines() if "timeout:" in t)
-    assert f"concealed part (yours: place {timeout['body']['move']['cell']} {mine['value']})" in line
+    line = next(t for t in told.stdout.splitlines() if "ran out of time" in t)
+    assert f"concealed part; yours: place {timeout['body']['move']['cell']} {mine['value']})" in line
     assert "played_for_you" not in told.stdout and "salt" not in told.stdout
     other = runner.invoke(app, ["log", game], env={"PBEM_HOME": str(bob.store.home)})
-    their_line = next(t for t in other.stdout.splitlines() if "timeout:" in t)
-    assert their_line.endswith("+ concealed part") and "yours" not in their_line
+    their_line = next(t for t in other.stdout.splitlines() if "ran out of time" in t)
+    assert their_line.endswith("(with a concealed part)") and "yours" not in their_line
     # the payload carries the secret and the salt that open the entry's secret_commit
     payload = next(
         p for p in alice.store.evidence(game)["payloads"]

@@ -63,7 +63,7 @@ def test_new_email_moves_reply_log_and_audit(make_player: Callable[[str], Player
     assert len(entry) == 1 and entry[0]["body"]["token"] == token
     south.show(game)
     lines = runner.invoke(app, ["log", game], env=s_env).stdout
-    assert "north: hide (by email, server-attested) + concealed part" in lines
+    assert "north moved hide by email (with a concealed part) (server-attested" in lines
 
     while (seat := north.log(game)[-1]["body"].get("to_move")) is not None:
         (north, south)[seat].move(game, "pass")

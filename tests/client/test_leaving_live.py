@@ -37,7 +37,7 @@ def test_a_player_leaves_a_game_of_three_and_the_others_play_on(make_player: Cal
             p.play_bot(game, "random", until_over=False, rng=rnd)
         assert bo.play_bot(game, "random", until_over=False, rng=rnd) == 0  # bo never moves again
     log = runner.invoke(app, ["log", game], env={"PBEM_HOME": str(cy.store.home)}).stdout
-    assert "resign: bo (Queen) leaves the game, the others play on" in log
+    assert "bo (Queen) resigned; the others play on" in log
     cy.resign(game)
     over = ada.show(game)
     assert over["status"] == "over" and over["result"]["winner"] == 0
