@@ -34,6 +34,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if pg.describe() != "none":
         terminalreporter.write_line(f"PostgreSQL for the tests: {pg.describe()}")
+    from tests.web.browser import skipped_line
+
+    line = skipped_line(terminalreporter.stats.get("skipped", []))
+    if line:
+        terminalreporter.write_line(line, yellow=True, bold=True)
 
 
 class _QuietHandler(WSGIRequestHandler):

@@ -95,3 +95,13 @@ class Browser:
         self.driver.save_screenshot(str(path))
         self.driver.set_window_size(1280, 900)
         return path
+
+
+def skipped_line(reports: list[Any]) -> str | None:
+    """The summary's line when the browser tests were skipped (pytest's skip reports, from any
+    worker): how many, why, and how to install the browser."""
+    why = [str(r.longrepr[2]) for r in reports if isinstance(getattr(r, "longrepr", None), tuple)
+           and SKIP_WORDS in str(r.longrepr[2])]
+    if not why:
+        return None
+    return f"{len(why)} {why[0].removeprefix('Skipped: ')}"

@@ -75,12 +75,13 @@ def _played(server: LiveServer) -> Iterator[Site]:
 
 
 @pytest.fixture(scope="package")
-def browser(site: Site) -> Iterator[Browser]:
+def browser(request: pytest.FixtureRequest) -> Iterator[Browser]:
     found = find()
     if isinstance(found, str):
         if required():
             pytest.fail(found.replace(SKIP_WORDS, "no browser, and PBEM_REQUIRE_BROWSER is set"))
-        pytest.skip(found)
+        pytest.skip(found)  # before the site's games are played: a skip costs nothing
+    site: Site = request.getfixturevalue("site")
     chromium = Browser(*found, origin=site.url)
     try:
         yield chromium
