@@ -112,6 +112,7 @@ def play(
         f"{time.monotonic() - started:.1f} s; result {state.get('result')}",
         flush=True,
     )
+    print(f"  {label}: its page (board, replay, history, export): {url}/g/{game_id}", flush=True)
     return path
 
 
