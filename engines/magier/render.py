@@ -155,10 +155,13 @@ def status_lines(view: View) -> list[str]:
     out = [f"Red {scores[0]} : {scores[1]} Black   (5 points win)"]
     result = view.get("result")
     phase = view.get("phase")
+    over = result is not None or bool(view.get("over"))
     if result is not None:
         winner = result.get("winner")
-        who = "draw" if winner is None else f"{_NAMES[winner]} wins"
+        who = "a draw" if winner is None else f"{_NAMES[winner]} wins"
         out.append(f"Game over: {who} ({result.get('reason')})")
+    elif over:
+        out.append("Game over: a resignation, a forfeit or an abort ended the game in this position")
     else:
         turn = view.get("turn")
         you = " (you)" if turn is not None and turn == seat else ""
@@ -179,7 +182,7 @@ def status_lines(view: View) -> list[str]:
         text = ", ".join(f"{'rb'[b['owner']]}{b['value']} on {b['cell']}" for b in burned)
         out.append(f"Burnt: {text}")
     pending = view.get("pending") or []
-    if pending:
+    if pending and not over:
         cells = " ".join(p["cell"] for p in pending)
         out.append(f"Burning on {cells}: {_NAMES[pending[0]['owner']]} reveals its value next")
     last = view.get("last_move")
@@ -189,7 +192,12 @@ def status_lines(view: View) -> list[str]:
         out.append(f"Last: {_NAMES[view['last_seat']]} {fmt(last)}")
     if view.get("passes"):
         out.append(f"Passes in a row: {view['passes']}")
-    out.append(f"You are {_NAMES[seat]}" if seat in (0, 1) else "You are watching")
+    if view.get("everything_revealed"):
+        out.append("Every wisdom's value is revealed")
+    elif view.get("unrevealed"):
+        out.append("A blind game never reveals the wisdoms that did not burn: b? and r? stay concealed")
+    if not over:  # a finished game's board is drawn for every eye alike: it names no reader
+        out.append(f"You are {_NAMES[seat]}" if seat in (0, 1) else "You are watching")
     return out
 
 

@@ -174,6 +174,20 @@ class MagierEngine(BaseEngine):
 
         return blind.own_moves(view, moves)
 
+    def revealed_view(self, state: State) -> View:
+        """The final position with every value the game revealed (engines.magier.revealed):
+        all of them unless the game was blind, where unburnt wisdoms are never revealed."""
+        from engines.magier.revealed import revealed_view
+
+        return revealed_view(state)
+
+    def describe_move(self, view: View, move: Move) -> str | None:
+        """What a listed move would do, from the seat's view: what a step pushes and burns, what
+        a jump passes over (engines.magier.preview); None for a placement or a pass."""
+        from engines.magier.preview import describe_move
+
+        return describe_move(view, move)
+
     def result(self, state: State) -> dict[str, Any] | None:
         return None if state["result"] is None else dict(state["result"])
 
