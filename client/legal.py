@@ -41,9 +41,30 @@ def canonical_text(value: Any) -> str:
         return repr(value)
 
 
-def listing(engine: Engine, moves: list[Move]) -> list[dict[str, Any]]:
-    """Numbered from 1 as `pbem move GAME N` takes them, each text made here by the engine."""
-    return [{"n": i + 1, "move": m, "text": format_move(engine, m)} for i, m in enumerate(moves)]
+def listing(engine: Engine, moves: list[Move], view: View | None = None) -> list[dict[str, Any]]:
+    """Numbered from 1 as `pbem move GAME N` takes them, each text made here by the engine, and,
+    where the engine can say it from the seat's view (`describe_move`, optional), what the move
+    would do under "does" (a magier step's pushes and burns): a move's text names only where a
+    piece goes, and a player choosing from the list should not have to work out the rest."""
+    describe = getattr(engine, "describe_move", None) if view is not None else None
+    out = []
+    for i, m in enumerate(moves):
+        item = {"n": i + 1, "move": m, "text": format_move(engine, m)}
+        does = _does(describe, view, m)
+        if does:
+            item["does"] = does
+        out.append(item)
+    return out
+
+
+def _does(describe: Any, view: View | None, move: Move) -> str | None:
+    if not callable(describe):
+        return None
+    try:
+        said = describe(view, move)
+    except Exception:  # noqa: BLE001 - a preview is a help: without it the move is still listed
+        return None
+    return said if isinstance(said, str) and said else None
 
 
 def find(engine: Engine, view: View, moves: list[Move], move: Any) -> Move | None:

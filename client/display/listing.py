@@ -31,7 +31,7 @@ def move_lines(listed: dict[str, Any]) -> list[str]:
             lines.append(f"{'':>{width}}  ... {len(group) - 2} more {kind} moves (all with --json; or type one) ...")
             lines.append(f"{last['n']:>{width}}. {last['text']}")
             continue
-        lines.extend(f"{m['n']:>{width}}. {m['text']}" for m in group)
+        lines.extend(f"{m['n']:>{width}}. {m['text']}" + (f"  ({m['does']})" if m.get("does") else "") for m in group)
     return lines
 
 

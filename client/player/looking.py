@@ -136,7 +136,7 @@ class Looking(Evidence):
                 "game": game,
                 "seat": st.seat,
                 "head": st.head,
-                "moves": legal.listing(st.engine, own),
+                "moves": legal.listing(st.engine, own, st.view),
             }
         raise ClientError(f"game {game} kept moving while its moves were listed; try again")
 
