@@ -18,6 +18,9 @@
 6. CLI start: `pbem --help`, `pbem --version` and `pbem show GAME` (local server) against a
    bare `python -c pass`, and against the code before the reorganisation (bench.cli_start):
    goals x4 at most for --help and --version, show at most half of before.
+7. Web pages: a game's page and a replay step against the JSON GET of the same game (the
+   longest demo game), and the in-browser audit against `pbem audit`'s chain-and-signature
+   check of the same file, in headless Chromium where installed (bench.web_pages).
 
 Prints a short table, then one JSON document with every figure (`--json-only` for the
 document alone). `python -m bench.run [MOVES_PER_SIDE] [--plies N] [--quick]`; `--quick`
@@ -35,7 +38,7 @@ import statistics
 from typing import Any
 
 import engines
-from bench import before, cli_start
+from bench import before, cli_start, web_pages
 from bench.audit_rate import audit_vs_ed25519
 from bench.flatness import TOY, flatness_all, min_n
 from bench.http_load import http_load
@@ -162,6 +165,11 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - a setup that fails (server, game) is reported, the other figures kept
         cli = {"error": repr(exc)}
     ok = ok and "error" not in cli and not any("error" in r for r in cli["rows"] if not r["command"].startswith("before_"))
+    try:
+        web = web_pages.web_figures(rounds=3 if quick else 9, browser_rounds=1 if quick else 3)
+    except Exception as exc:  # noqa: BLE001 - reported, the other figures kept
+        web = {"error": repr(exc)}
+    ok = ok and "error" not in web
     doc = {
         "quick": quick,
         "appends": appends,
@@ -170,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
         "flatness": flat,
         "http": http,
         "cli_start": cli,
+        "web": web,
     }
     if not args.json_only:
         _table(doc)
@@ -231,6 +240,11 @@ def _goals_table(doc: dict[str, Any]) -> None:
         print(f"  postgresql {h['postgresql']}")
     if "cli_start" in doc:
         cli_start.table(doc["cli_start"])
+    if "web" in doc:
+        if "error" in doc["web"]:
+            print(f"web pages: the figures failed: {doc['web']['error']}")
+        else:
+            web_pages.table(doc["web"])
 
 
 if __name__ == "__main__":
