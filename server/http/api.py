@@ -18,6 +18,7 @@ from protocol.keys import is_public_key_hex
 from server.clock import clock
 from server.http.auth import current_account, request_signature, signer_key
 from server.http.errors import ApiProblem
+from server.http.watching import watchable
 from server.ledger.ledger import Ledger
 from server.ledger.records import SEAT_OF, Appended, head_of, is_game_id
 from server.mail.addressing import ADDRESS_PROBLEM, is_address, mask_email
@@ -315,6 +316,12 @@ def create_game() -> tuple[Response, int]:
 
 @bp.get("/games")
 def list_games() -> Response:
+    try:
+        watch, prefix = request.args.get("watch"), request.args.get("prefix")
+    except UnicodeDecodeError:  # a query that is not UTF-8: refused below as for any signed route
+        watch = prefix = None
+    if watch or prefix:
+        return jsonify({"games": watchable(prefix, lambda game: summary(game, with_view=False))})
     account = current_account()
     if request.args.get("open"):
         kept = Invite.select(Invite.game).where(Invite.account == account)

@@ -214,7 +214,8 @@ OPS: list[Op] = [
     Op("GET", "/v1/me", "the caller's account", SIGNED, ok={200: "Account"}),
     Op("POST", "/v1/games", "create a game (200 with the same game for the very same signed request again)",
        SIGNED, "NewGame", {200: "GameSummary", 201: "GameSummary"}, (400, 404, 409)),
-    Op("GET", "/v1/games", "the caller's games (?open=1: games with a free seat)", SIGNED, ok={200: "Games"}),
+    Op("GET", "/v1/games", "the caller's games (?open=1: games with a free seat; ?watch=1 or "
+       "?prefix=HEX, unsigned: public games to watch)", SIGNED, ok={200: "Games"}),
     Op("GET", G, "a game's public summary (a private game's for its members only)", OPTIONAL,
        ok={200: "GameSummary"}, errors=(404,)),
     Op("POST", f"{G}/join", "take a seat (the last join starts the game)", SIGNED, "Join", {200: "GameSummary"},
@@ -287,6 +288,12 @@ def _parameters(op: Op) -> list[dict[str, Any]]:
     if op.path == "/v1/games" and op.method == "GET":
         out.append({"name": "open", "in": "query", "required": False, "schema": {"type": "string"},
                     "description": "any non-empty value: the games with a free seat instead"})
+        out.append({"name": "watch", "in": "query", "required": False, "schema": {"type": "string"},
+                    "description": "any non-empty value: the running public games to watch, "
+                    "newest entry first; no signature needed"})
+        out.append({"name": "prefix", "in": "query", "required": False, "schema": {"type": "string"},
+                    "description": "the public games whose id starts with these 4 to 16 hex "
+                    "characters; no signature needed"})
     return out
 
 
