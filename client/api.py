@@ -218,6 +218,11 @@ class Api:
     def game(self, game: str) -> dict[str, Any]:
         return self.get(game_path(game), signed=self.key is not None)
 
+    def watchable(self, prefix: str | None = None) -> list[dict[str, Any]]:
+        """Public games to watch, asked unsigned (a spectator may have no account): the
+        running ones, newest entry first, or any whose id starts with `prefix`."""
+        return self.get("/v1/games", query={"prefix": prefix} if prefix else {"watch": 1}, signed=False)["games"]
+
     def join(self, game: str, seat: int, nonce: str, sig: str, prev: str) -> dict[str, Any]:
         body = {"seat": seat, "nonce": nonce, "sig": sig, "prev": prev}
         return self.post(f"{game_path(game)}/join", body)

@@ -166,20 +166,35 @@ def games(
     open_only: Annotated[
         bool, typer.Option("--open", help="List games with a free seat instead of yours.")
     ] = False,
+    watch: Annotated[
+        bool,
+        typer.Option(
+            "--watch",
+            help="List the running public games anyone may watch (no account needed), newest "
+            "move first; watch one with `pbem show GAME` (a prefix of its id will do).",
+        ),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """List your games (whose turn it is, your seat), or the open ones with --open."""
+    """List your games (whose turn it is, your seat), the open ones with --open, or the running
+    public games to watch with --watch."""
     from client.display.tables import game_line, game_row, games_table
+    from client.play import ClientError
 
+    if open_only and watch:
+        raise ClientError("--open and --watch list different games: one at a time")
     me = player()
-    found = me.games(open_only)
+    found = me.watchable() if watch else me.games(open_only)
     if as_json:
         print_json(found)
         return
     if not found:
-        say("no open games" if open_only else "you are in no games yet: pbem new ENGINE, or pbem games --open")
+        if watch:
+            say("no public game is running on this server: start one with pbem new ENGINE")
+        else:
+            say("no open games" if open_only else "you are in no games yet: pbem new ENGINE, or pbem games --open")
         return
-    rows = [game_row(g, None if open_only else me.store.seen(str(g["id"]))) for g in found]
+    rows = [game_row(g, None if open_only or watch else me.store.seen(str(g["id"]))) for g in found]
     if not sys.stdout.isatty():  # piped: one game a line, nothing cut, easy to grep and cut
         for r in rows:
             sys.stdout.write(game_line(r) + "\n")

@@ -94,6 +94,11 @@ class Games(Evidence):
             return False
         return (self.store.receipt(game) or {}).get("seq") != head
 
+    def watchable(self) -> list[dict[str, Any]]:
+        """The running public games anyone may watch, newest entry first (the server's list:
+        each one's log is checked when it is looked at, `pbem show GAME`)."""
+        return [{**g, "my_seat": None, "invited_seat": None} for g in self.api.watchable()]
+
     def summary(self, game: str) -> dict[str, Any]:
         """The server's summary of a game, its status and whose turn as its signed log says."""
         return self._from_log({**self.api.game(game), "my_seat": None})
@@ -119,7 +124,8 @@ class Games(Evidence):
         """A game id from any unique prefix of at least 4 characters.
 
         The candidates are this player's games and the open ones on the server, and every
-        game this home holds a receipt for; a full id is taken as it is.
+        game this home holds a receipt for; failing those, the server's public games (a
+        spectator names a game to watch the same way); a full id is taken as it is.
         """
         text = text.strip()
         if FULL_ID.fullmatch(text) or not self.config.get("server"):
@@ -140,10 +146,15 @@ class Games(Evidence):
             for open_only in (False, True):
                 known.update(g["id"] for g in self.api.games(open_only=open_only))
         matches = sorted(g for g in known if g.startswith(text))
+        if not matches:  # not one of yours: perhaps a public game to watch
+            matches = sorted(str(g.get("id")) for g in self.api.watchable(text) if str(g.get("id")).startswith(text))
         if len(matches) == 1:
             return matches[0]
         if not matches:
-            raise ClientError(f"no game of yours (nor an open one) has an id starting with {text!r}; see `pbem games`")
+            raise ClientError(
+                f"no game of yours, nor any public game, has an id starting with {text!r}; "
+                "see `pbem games` (yours) or `pbem games --watch` (public games to watch)"
+            )
         raise ClientError(
             f"{text!r} starts {len(matches)} game ids: {', '.join(matches)}; give more characters"
         )
