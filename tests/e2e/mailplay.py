@@ -1,0 +1,127 @@
+"""Playing a game by mail replies alone, for the tests: two players who read their mail from a
+real SMTP sink (aiosmtpd on loopback) and answer it through `pbem-server inbox`.
+
+A player reads its own view with the client library (as a player may, to choose), picks the
+first move with the engine's bot and writes the rest of its turn as a player who knows the
+game would: the closing lines each engine has ("end phase", "end"), the forced "keys" as often
+as they come; after a throw or a roll it waits for the answer mail (the outcome decides).
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import sys
+from collections.abc import Callable
+from email.message import EmailMessage
+from email.utils import make_msgid
+from pathlib import Path
+from typing import Any
+
+from client.play import Player
+from server.cli import main as server_main
+from server.mail.mailer import Sender
+from server.store.models import database
+from tests.e2e.test_mail_e2e import Inbox, Smtp
+
+TOKEN_LINE = re.compile(r"^token: ([0-9a-f]{32})\r?$", re.MULTILINE)
+CLOSING = {"cavemen": ["end phase"] * 3, "siedler": ["end"], "feuersalamander": ["move sum", "no question"]}
+WAIT_FOR_OUTCOME = ("throw", "roll")  # the outcome decides what comes next: one line, then the answer
+
+
+def token_of(msg: EmailMessage) -> str | None:
+    m = TOKEN_LINE.search(msg.get_content())
+    return m.group(1) if m else None
+
+
+def reply_to(mail: EmailMessage, lines: list[str], sender: str) -> bytes:
+    """A reply as a mail client writes it: to the Reply-To, threaded, the mail quoted below."""
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = mail["Reply-To"] or mail["From"]
+    msg["Subject"] = "Re: " + str(mail["Subject"])
+    msg["Message-ID"] = make_msgid(domain="mail.example.org")
+    msg["In-Reply-To"] = mail["Message-ID"]
+    msg["References"] = mail["Message-ID"]
+    quoted = "\n".join("> " + q for q in mail.get_content().splitlines())
+    msg.set_content("\n".join(lines) + f"\n\nOn Monday, pbem wrote:\n{quoted}\n")
+    return msg.as_bytes()
+
+
+def plan(engine_id: str, first: str) -> list[str]:
+    """The lines of a reply whose first move is `first` (see the module docstring)."""
+    if first == "keys":
+        return ["keys"] * 6
+    if first in WAIT_FOR_OUTCOME:
+        return [first]
+    if engine_id == "feuersalamander" and first.startswith("move "):
+        return [first, "no question"]
+    if engine_id == "siedler" and first.split()[0] in ("accept", "decline", "keep", "arrange", "search", "take", "choose", "done", "place"):
+        return [first]
+    return [first, *CLOSING.get(engine_id, [])]
+
+
+class MailTable:
+    """The players, the sink and the inbox command of one game played by mail."""
+
+    def __init__(
+        self, smtp: Smtp, data_dir: Path, players: list[Player], monkeypatch: Any, clock: Any = None
+    ) -> None:
+        self.smtp = smtp
+        self.data_dir = data_dir
+        self.players = players
+        self.sender = Sender(smtp.config(data_dir), clock) if clock is not None else Sender(smtp.config(data_dir))
+        self.monkeypatch = monkeypatch
+        self.seen = 0
+        self.replies = 0
+        self.kept = 0  # replies after which their sender still had to decide (answered by a turn mail)
+        self.rng = random.Random(7)
+
+    @property
+    def handler(self) -> Inbox:
+        return self.smtp.handler
+
+    def deliver(self) -> list[EmailMessage]:
+        """Send what is pending through SMTP; the messages that arrived since the last call."""
+        with database.connection_context():
+            while self.sender.send_due()["sent"]:
+                pass
+        new = [m for _, _, m in self.handler.messages[self.seen:]]
+        self.seen = len(self.handler.messages)
+        return new
+
+    def inbox(self, raw: bytes) -> int:
+        """`pbem-server inbox` with the reply on stdin, as a mail server's pipe delivers it."""
+        self.monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
+        return server_main(["inbox", "--data-dir", str(self.data_dir), "--json"])
+
+    def newest_turn(self, address: str) -> EmailMessage | None:
+        for _, rcpt, msg in reversed(self.handler.messages):
+            if rcpt and rcpt[0] == address and msg["X-Pbem-Kind"] == "turn":
+                return msg
+        return None
+
+    def play(self, game: str, bot: str, most_replies: int, lines_of: Callable[[str, str], list[str]] = plan) -> str:
+        """Answer the newest your-turn mail of the player to move until the game is over."""
+        self.deliver()
+        answered: set[str] = set()
+        while self.replies < most_replies:
+            st = self.players[0].state(game)
+            if st.status == "over":
+                return "over"
+            me = self.players[st.to_move]  # type: ignore[index]
+            mine = me.state(game)
+            address = str(me.config["email"])
+            mail = self.newest_turn(address)
+            assert mail is not None and token_of(mail), f"no your-turn mail with a token for {address}"
+            assert mail["Message-ID"] not in answered, f"no new mail for {address} after its reply:\n{mail.get_content()}"
+            answered.add(mail["Message-ID"])
+            listed = mine.engine.moves_from_view(mine.view)
+            first = mine.engine.format(mine.engine.bots()[bot](mine.view, listed, self.rng))
+            assert self.inbox(reply_to(mail, lines_of(mine.engine.id, first), address)) == 0
+            self.replies += 1
+            after = me.state(game)
+            self.kept += after.status == "running" and after.to_move == mine.seat
+            self.deliver()
+        return "running"

@@ -1,0 +1,88 @@
+"""A game of each engine played through mail replies alone, to its end, counting the mail.
+
+Two players on a live server; every mail goes through the real sender to aiosmtpd on loopback;
+every move is a reply to the newest your-turn mail, read by `pbem-server inbox` from stdin
+(tests/e2e/mailplay.py says how a player writes its replies). The mail each player received is
+counted against the changes of the player to move in the signed log: one your-turn mail per
+change, plus an answer only where a reply left its sender still to decide or was refused.
+
+The default run plays short games (a few rounds, low targets); PBEM_LONG_TESTS=1 plays the
+engines' own lengths.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from client.play import Player
+from protocol.audit import audit
+from tests.conftest import LiveServer
+from tests.e2e.mailplay import MailTable
+from tests.e2e.test_mail_e2e import Inbox, Smtp
+
+LONG = os.environ.get("PBEM_LONG_TESTS") == "1"
+
+# (engine, options, bot, bound on mails per change): fewer than 1.5 where a player can write a
+# whole turn in one reply (magier, cavemen). A Feuersalamander turn holds several throws and a
+# Siedler turn a roll whose outcome decides the next line: the player must see each outcome,
+# so each costs an answer mail (the accounting below checks no mail beyond those is sent).
+GAMES = {
+    "feuersalamander": ("feuersalamander", {"target": 84 if LONG else 10}, "simple", 6.0),
+    "magier": ("magier", {"blind": False, **({} if LONG else {"move_limit": 24})}, "greedy", 1.5),
+    "siedler": ("siedler", {"target": 12 if LONG else 4}, "builder", 3.0),
+    "cavemen-closed": ("cavemen", {"open": False, **({} if LONG else {"round_limit": 12})}, "simple", 1.5),
+    "cavemen-open": ("cavemen", {"open": True, **({} if LONG else {"round_limit": 12})}, "simple", 1.5),
+}
+
+
+@pytest.fixture
+def smtp() -> Iterator[Smtp]:
+    server = Smtp(Inbox())
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def changes_of_player(entries: list[dict[str, Any]]) -> int:
+    """How often the seat to move changed in the log (the start's first seat counted once)."""
+    seats = [e["body"].get("to_move") for e in entries if e["type"] in ("start", "move", "system")]
+    seats = [s for s in seats if isinstance(s, int)]
+    return 1 + sum(1 for a, b in zip(seats, seats[1:], strict=False) if a != b) if seats else 0
+
+
+@pytest.mark.parametrize("label", list(GAMES))
+def test_a_game_played_by_mail_replies_alone_reaches_its_end(
+    label: str, live_server: LiveServer, make_player: Callable[[str], Player], smtp: Smtp, monkeypatch: Any
+) -> None:
+    engine, options, bot, bound = GAMES[label]
+    ada, bo = make_player("ada"), make_player("bo")
+    game = ada.new_game(engine, options, seats=2, join=True, email_moves=True)["id"]
+    bo.join(game)
+    table = MailTable(smtp, live_server.data_dir, [ada, bo], monkeypatch)
+    assert table.play(game, bot, most_replies=4000 if LONG else 1500) == "over"
+
+    export = ada.export(game)
+    verdict = audit(export)
+    assert verdict.word == "PASS", verdict.to_json()
+    entries = export["entries"]
+    by_mail = sum(1 for e in entries if e["type"] == "system" and e["body"].get("kind") == "email_move")
+    signed = sum(1 for e in entries if e["type"] == "move")
+    assert by_mail > 0 and signed == 0  # every move by mail reply
+    mails = [m for _, rcpt, m in smtp.handler.messages if rcpt and rcpt[0] in ("ada@example.org", "bo@example.org")]
+    changes = changes_of_player(entries)
+    kinds: dict[str, int] = {}
+    for m in mails:
+        kinds[str(m["X-Pbem-Kind"])] = kinds.get(str(m["X-Pbem-Kind"]), 0) + 1
+    ratio = len(mails) / changes
+    print(f"{label}: {len(mails)} mails {kinds}, {changes} changes of player, {by_mail} moves by "
+          f"{table.replies} replies: {ratio:.2f} mails per change")
+    # every mail accounted for: a your-turn mail per change of player, one answer (itself the
+    # next your-turn mail) per reply that left its sender to decide, the start and the ends
+    assert kinds == {"turn": changes + table.kept, "start": 1, "over": 2}, (kinds, changes, table.kept)
+    assert ratio < bound, (label, len(mails), kinds, changes, table.replies)
