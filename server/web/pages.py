@@ -164,12 +164,26 @@ def game_page(game_id: str) -> tuple[str, int] | str:
                 where = "the final position" if seq == last else f"the position after entry {seq}"
                 page["note"] = missing + (
                     f"The board is {where}, replayed from the signed log by the audit's own replay "
-                    "(verdict PASS), with every concealed value face up."
-                )
+                    "(verdict PASS), with every concealed value face up"
+                ) + (_never_revealed(page["view"]) or ".")
     if page["view"] is not None:
         page["board"] = board_for(game.engine, page["view"])
         page["text_board"] = loading.text_board(engine, page["view"])
     return render_template("game.html", **page)
+
+
+def _never_revealed(view: Any) -> str | None:
+    """What even the finished log keeps concealed: a blind magier game never opens the wisdoms
+    that did not burn (their owners kept them), so the page must not claim them face up."""
+    board = view.get("board") if isinstance(view, dict) else None
+    if isinstance(board, dict) and any(
+        isinstance(p, dict) and "value" in p and p["value"] is None for p in board.values()
+    ):
+        return (
+            " that the log reveals; a blind game never reveals the wisdoms that did not burn "
+            "(their owners kept them): those stay concealed (?)."
+        )
+    return None
 
 
 def _steps(game_id: str, seq: int, last: int) -> dict[str, Any]:

@@ -272,3 +272,34 @@ def test_pages_fit_a_phone(site: Site, browser: Browser, tmp_path: Path, path: s
     finally:
         driver.set_window_size(1280, 900)
     browser.settle()
+
+
+def test_the_audit_page_on_system_entries(site: Site, browser: Browser, tmp_path: Path) -> None:
+    """Timeouts (a secret salted from the seed, told back in a played_for_you event), email moves
+    (tokens from the seed) and seats leaving a game of three (the server's out decisions), honest
+    and tampered: the page says what `pbem audit` says, at the same entry, in the same words."""
+    from tests.protocol import test_deadlines, test_email_moves, test_leaving
+
+    timeouts, email, left = test_deadlines.timeout_ledger(), test_email_moves.email_ledger(), test_leaving.left_early()
+    cases: list[tuple[str, dict[str, Any], Callable[[Any], Any]]] = [
+        ("timeouts", timeouts.export(), test_deadlines.run),
+        ("email moves", email.export(), test_email_moves.run),
+        ("a seat left", left.export(), test_leaving.run),
+    ]
+    entries = timeouts.export()["entries"]
+    seq = next(e["seq"] for e in entries if e["body"].get("secret_commit") and e["type"] == "system")
+    for item in entries[-1]["body"]["secrets"]:
+        if item["seq"] == seq:
+            item["salt"] = "a5" * 32
+    cases.append(("a timeout's salt", {**timeouts.export(), "entries": reseal(entries, len(entries) - 1, timeouts.server_key)}, test_deadlines.run))
+    entries = email.export()["entries"]
+    seq = [e["seq"] for e in entries if e["body"].get("kind") == "email_move"][1]
+    entries[seq]["body"]["token"] = "0" * 32
+    cases.append(("an email token", {**email.export(), "entries": reseal(entries, seq, email.server_key)}, test_email_moves.run))
+    for name, data, run in cases:
+        want = run(data)
+        got = audit_in_browser(browser, site, write(tmp_path / f"{name.replace(' ', '-')}.json", data))
+        assert got["word"] == want.word, (name, got, want.to_json())
+        if want.word == "FAIL":
+            assert (got["entry"], got["text"]) == (str(want.entry), f"FAIL: {want.reason}"), name
+        browser.settle()

@@ -212,3 +212,19 @@ def test_every_asset_ships_in_the_package() -> None:
     for name in files:
         assert any(fnmatch.fnmatch(name, pat) and name.count("/") == pat.count("/") for pat in patterns), name
     assert json.loads((web / "static" / "vectors.json").read_text())["vectors"]
+
+
+def test_a_blind_games_final_board_says_which_values_stay_concealed(site: Site) -> None:
+    """A blind magier game never reveals its unburnt wisdoms: the page must not claim the board
+    is all face up where it is not (MH-15)."""
+    data = export(site, "magier-blind")
+    verdict, states = replay_states(data)
+    assert states is not None
+    engine = engines.get("magier")
+    view = revealed(engine, states[data["entries"][-1]["seq"]], 2)
+    hidden = [c for c, p in view["board"].items() if p.get("kind") == "wisdom" and p.get("value") is None]
+    page = requests.get(site.page("magier-blind"), timeout=30).text
+    assert hidden, "a blind game of 30 moves has unburnt wisdoms"
+    assert "never reveals the wisdoms that did not burn" in page
+    open_page = requests.get(site.page("magier"), timeout=30).text
+    assert "never reveals" not in open_page and "every concealed value face up." in open_page

@@ -280,7 +280,7 @@ const PbemAudit = (() => {
         if (kind === "email_move") {
           if (typeof body.token !== "string" || !HEX32.test(body.token)) throw new Fail(seq, "the email move's token is not 16 bytes, hex");
           if ((await C.seeded.moveToken(seed, game, seq, prev, seat)) !== body.token) {
-            throw new Fail(seq, "the email move's token is not the one the seed gives for this place in the log");
+            throw new Fail(seq, "body.token differs from the replay");  // pbem audit's words
           }
           counts.tokens++;
         }
@@ -301,7 +301,8 @@ const PbemAudit = (() => {
           const events = Array.isArray(body.events) ? body.events : [];
           const index = events.length - 1;
           const told = { kind: "played_for_you", data: { secret: item.secret, salt }, to: [seat] };
-          if (index < 0 || (await commitOrNull(C.TAG.event, told, await C.seeded.eventSalt(seed, seq, index))) !== events[index].commit) {
+          if (index < 0 || !isObj(events[index]) ||
+              (await commitOrNull(C.TAG.event, told, await C.seeded.eventSalt(seed, seq, index))) !== events[index].commit) {
             throw new Fail(seq, "the private played_for_you event does not commit to the revealed secret");
           }
           counts.commitments++;
