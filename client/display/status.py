@@ -149,7 +149,10 @@ def board_text(shown: dict[str, Any]) -> str:
 
     if shown.get("status") == "open" or not color_wanted(os.environ, sys.stdout.isatty()):
         return str(shown["text"])
-    return draw(str(shown["engine"]), shown.get("final_view") or shown["view"], str(shown["text"]))
+    view = shown.get("final_view") or shown["view"]
+    if isinstance(view, dict) and shown.get("last"):  # the step the plain text drew as "Last:"
+        view = {**view, "last": shown["last"]}
+    return draw(str(shown["engine"]), view, str(shown["text"]))
 
 
 def waiting_line(g: dict[str, Any]) -> str:

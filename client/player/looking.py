@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from client import legal, verify
+from client.display.last_step import last_step, with_last
 from client.player.engine import local_engine, render
 from client.player.errors import ClientError, ServerLie
 from client.player.evidence import Evidence
@@ -102,7 +103,8 @@ class Looking(Evidence):
             taken = len(receipt.get("players") or {})
             text = f"waiting for players: {taken} of {len(players)} seats taken; others join with: pbem join {game}"
         else:
-            text = render(st.engine, final_view if final_view is not None else st.view)
+            # a running game's board says what the last step did; the final one is the revealed position
+            text = render(st.engine, final_view if final_view is not None else with_last(st.view, st.synced.entries))
         return {
             "game": game,
             "engine": st.engine.id,
@@ -117,6 +119,7 @@ class Looking(Evidence):
             "result": receipt.get("result"),
             "view": st.view,
             "final_view": final_view,  # a finished game: the final position, everything revealed
+            "last": None if final_view is not None else last_step(st.synced.entries),  # drawn as "Last:"
             "final_note": final_note(final_view),
             "text": text,
             "deadline": receipt.get("deadline"),  # as the signed genesis has it
