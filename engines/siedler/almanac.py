@@ -126,3 +126,13 @@ def in_short(card_id: str) -> str:
         parts.append("needs " + " or ".join(cards.name(p) for p in c["prerequisite"]))
     effect = effect_text(c) if c["effect"] not in (None, "knight") else ""
     return ", ".join(parts) + (f": {effect}" if effect else "")
+
+
+def at_work(card_id: str) -> str:
+    """What a built card gives its owner, in short, for the board's key ("3 strength, 2
+    tournament", "a Spy may look but takes nothing"); "" for a card that only stands there."""
+    c = cards.card(card_id)
+    parts = [f"{n} {'VP' if k == 'vp' else k}" for k, n in c["points"].items()]
+    if c["effect"] not in (None, "knight"):
+        parts.append(effect_text(c))
+    return ", ".join(parts)

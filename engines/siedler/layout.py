@@ -103,3 +103,14 @@ def built_names(p: dict[str, Any]) -> list[str]:
         for side in ("above", "below"):
             out += [card for card in c[side] if card is not None and on_site(card) != cards.name(card)]
     return sorted(set(out))
+
+
+def built_cards(principalities: list[dict[str, Any]]) -> list[str]:
+    """Every card on a site of either principality, once, in the order they stand."""
+    seen: list[str] = []
+    for p in principalities:
+        for col in sorted(p["centers"], key=int):
+            c = p["centers"][col]
+            for side in ("above", "below"):
+                seen += [card for card in c[side] if card is not None and card not in seen]
+    return seen

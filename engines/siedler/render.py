@@ -124,7 +124,13 @@ def _key(view: dict[str, Any]) -> list[str]:
         lines += wrap("  " + text, "    ")
     if view["options"]["variant"] != "basic":
         lines += wrap("  " + FLAG_KEY, "    ")
-    short = sorted({c for p in view["principalities"] for c in layout.built_names(p)})
+    working = [c for c in layout.built_cards(view["principalities"]) if almanac.at_work(c)]
+    if working:
+        lines.append("  On the sites:")
+    for c in working:
+        full = f" ({cards.name(c)})" if on_site(c) != cards.name(c) else ""
+        lines += wrap(f"    {on_site(c)}{full}: {almanac.at_work(c)}", "      ")
+    short = sorted({c for p in view["principalities"] for c in layout.built_names(p)} - set(working))
     if short:
         lines += wrap("  Short names: " + ", ".join(f"{on_site(c)} = {cards.name(c)}" for c in short) + ".", "    ")
     return lines

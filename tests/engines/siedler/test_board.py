@@ -93,7 +93,7 @@ def _widest_principality(state: dict[str, Any], seat: int) -> None:
 
 def test_the_longest_principality_with_the_longest_names_fits_80_columns() -> None:
     """SI-7, SI-8: seven cities, eight region columns and the longest card names on all 28
-    sites (the short forms are named in the key); a full hand of long texts wraps."""
+    sites (the short forms are named in full in the key); a full hand of long texts wraps."""
     s = to_action(opening())
     me = s["turn"]
     _widest_principality(s, me)
@@ -101,7 +101,7 @@ def test_the_longest_principality_with_the_longest_names_fits_80_columns() -> No
     for seat in (me, 1 - me, None):
         text = E.render(E.view(s, seat))
         assert not _too_wide(text), _too_wide(text)
-        assert "city 7" in text and "Short names: " in text and "Imelda = Burgfraeulein Imelda" in text
+        assert "city 7" in text and "Imelda (Burgfraeulein Imelda): 1 tournament" in text
     assert len(E.render(E.view(s, me)).splitlines()) < 120
 
 
@@ -206,6 +206,20 @@ def test_the_key_explains_every_symbol_of_the_board() -> None:
     assert "Knight token" in key and "Windmill token" in key and "Victory flag" in key
     basic = to_action(opening("basic"))
     assert "Victory flag" not in E.render(E.view(basic, basic["turn"]))
+
+
+def test_the_key_says_what_each_built_card_does_on_either_side() -> None:
+    """SI-1, ST-4, ST-13: a card on a site, the opponent's too, is explained under the board
+    from its data (points and effect), its full name beside a short form."""
+    s = to_action(opening())
+    me = s["turn"]
+    pr.set_site(s["principalities"][1 - me], 0, "above", 0, "tower")
+    pr.set_site(s["principalities"][1 - me], 2, "below", 0, "imelda")
+    pr.set_site(s["principalities"][me], 0, "below", 0, "knight-otto")
+    key = " ".join(E.render(E.view(s, me)).split("\nKey:")[1].split())
+    assert "Tower: a Spy may look but takes nothing" in key
+    assert "Imelda (Burgfraeulein Imelda): 1 tournament, opposing knights 1 strength less" in key
+    assert "Knight Otto: 3 strength, 2 tournament" in key
 
 
 def test_each_hand_card_says_what_it_does_from_the_card_data() -> None:
