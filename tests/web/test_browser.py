@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 import requests
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -303,3 +304,58 @@ def test_the_audit_page_on_system_entries(site: Site, browser: Browser, tmp_path
         if want.word == "FAIL":
             assert (got["entry"], got["text"]) == (str(want.entry), f"FAIL: {want.reason}"), name
         browser.settle()
+
+
+CONTRAST = """
+const lum = (rgb) => {
+  const [r, g, b] = rgb.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+const parse = (c) => c.match(/[\\d.]+/g).map(Number);
+const background = (el) => {
+  for (let e = el; e; e = e.parentElement) {
+    const c = parse(getComputedStyle(e).backgroundColor);
+    if (c.length < 4 || c[3] > 0) return c.slice(0, 3);
+  }
+  return [255, 255, 255];
+};
+const out = [];
+for (const el of document.querySelectorAll("body *:not(svg):not(svg *)")) {
+  const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+  if (!own || el.closest("[hidden]") || el.offsetParent === null) continue;
+  const style = getComputedStyle(el);
+  const [a, b] = [lum(parse(style.color).slice(0, 3)), lum(background(el))];
+  const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  const size = parseFloat(style.fontSize);
+  const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+  if (ratio < (large ? 3 : 4.5)) out.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}" ${ratio.toFixed(2)}`);
+}
+return out;
+"""
+
+
+@pytest.mark.parametrize("path", ["/", "/audit", "game:magier", "game:cavemen", "game:feuersalamander", "game:siedler", "game:running"])
+def test_text_contrast_passes_wcag_aa(site: Site, browser: Browser, path: str) -> None:
+    """Every line of HTML text against the background it stands on: 4.5:1, 3:1 for large text
+    (WCAG 2 AA). The boards' SVG labels are checked by their colours in style.css."""
+    url = site.page(path.split(":")[1]) if path.startswith("game:") else site.url + path
+    driver = browser.load(url)
+    for summary in driver.find_elements(By.TAG_NAME, "summary"):
+        summary.click()  # the text board too
+    assert driver.execute_script(CONTRAST) == []
+    browser.settle()
+
+
+def test_the_pages_are_usable_by_keyboard(site: Site, browser: Browser) -> None:
+    """The first Tab reaches the skip link, which moves the focus to the content; the audit's
+    file input and the vectors' button are reachable by Tab."""
+    driver = browser.load(site.url + "/audit")
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.TAB)
+    assert driver.switch_to.active_element.text == "Skip to the content"
+    reached = set()
+    for _ in range(12):  # keys pressed as a person does (send_keys to a file input is a path)
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        reached.add(driver.switch_to.active_element.get_attribute("id"))
+    assert {"file", "run-vectors"} <= reached
+    browser.settle()
