@@ -144,7 +144,7 @@ def _centre(view: dict[str, Any]) -> list[str]:
     supply = view["supply"]
     lines.append(f"Supply: {_count(supply['road'], 'road')}, {_count(supply['settlement'], 'settlement')}, {_count(supply['city'], 'city')}.")
     if view["display"]:
-        lines += wrap_list("Display:", [shown(c) for c in view["display"]], indent="  ")
+        lines += wrap_list("Display (built from here):", [shown(c) for c in view["display"]], indent="  ")
     if view["discard"]:
         recent = [shown(c) for c in view["discard"][-5:]]
         lines += wrap_list(f"Discard pile ({len(view['discard'])}, the last on top):", recent, indent="  ")

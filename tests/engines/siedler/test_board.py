@@ -324,3 +324,21 @@ def test_the_decision_line_says_its_particulars_and_its_secret_to_the_decider_al
             assert "You may take:" in status and not any("You may take" in t for t in others)
             kinds.add("spy")
     assert kinds == {"counter", "spy"}
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("arrange wool3 gold6", {"type": "arrange", "a": "goldfield-6", "b": "pasture-3"}),
+        ("arrange Pasture 3 Gold Field 6", {"type": "arrange", "a": "goldfield-6", "b": "pasture-3"}),
+        ("arrange Weide 3 Goldfluss 6", {"type": "arrange", "a": "goldfield-6", "b": "pasture-3"}),
+        ("regions ore-4 none", {"type": "regions", "above": "mountains-4", "below": None}),
+        ("regions none Fields 3", {"type": "regions", "above": None, "below": "fields-3"}),
+        ("expand Siegfried on 1 above", {"type": "expand", "card": "knight-siegfried", "at": 1, "side": "above"}),
+        ("expand Imelda on 2 below", {"type": "expand", "card": "imelda", "at": 2, "side": "below"}),
+    ],
+)
+def test_the_spellings_a_player_has_seen_all_read(text: str, move: dict[str, Any]) -> None:
+    """SI-6, SI-23: a region typed as the old board showed it ("wool3"), by its English or
+    German name, and a card by its short form on the board, read as the same move."""
+    assert notation.parse(text, E.view(opening(), 0)) == move

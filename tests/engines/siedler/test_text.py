@@ -65,7 +65,7 @@ def test_render_shows_both_principalities_hand_piles_tokens_flag() -> None:
     mine, theirs = rows[E.seat_names(2)[me]], rows[E.seat_names(2)[1 - me]]
     assert "(you)" in mine and mine.split()[2] == "3" and "3 of 4" in mine and mine.endswith("flag")
     assert theirs.endswith("knight") and "(you)" not in theirs
-    assert "Draw piles (cards left): 1:" in text and "Display: University, University." in text
+    assert "Draw piles (cards left): 1:" in text and "Display (built from here): University, University." in text
     assert "Victory flag: 4 VP" in text
     assert "Your hand (3 of 4):" in text and "\x1b[" not in text
     assert "\x1b[1m" in E.render(E.view(s, me), color=True)
