@@ -359,3 +359,46 @@ def test_the_pages_are_usable_by_keyboard(site: Site, browser: Browser) -> None:
         reached.add(driver.switch_to.active_element.get_attribute("id"))
     assert {"file", "run-vectors"} <= reached
     browser.settle()
+
+
+def _random_value(rnd: Any, depth: int = 0) -> Any:
+    """JSON values with what canonical JSON gets wrong most easily: astral and control characters,
+    escapes, keys that sort differently by code point and by UTF-16 unit, floats of every size."""
+    pick = rnd.randrange(9 if depth < 3 else 6)
+    if pick == 0:
+        return rnd.choice([None, True, False])
+    if pick == 1:
+        return rnd.randint(-(2**53) + 1, 2**53 - 1)
+    if pick == 2:
+        return rnd.choice([0.0, -0.0, 0.5, 1e21, 1e-7, 5e-324, 1.7976931348623157e308, rnd.uniform(-1e6, 1e6),
+                           rnd.random() * 10 ** rnd.randint(-30, 30)])
+    if pick in (3, 4, 5):
+        alphabet = "aZ09 \"\\/\b\f\n\r\t\x00\x01\x1f\x7f\u00e9\u2028\u2029\uffff\ufeff\U0001f600\U00010000\U0010ffff\uff61"
+        return "".join(rnd.choice(alphabet) for _ in range(rnd.randrange(8)))
+    if pick in (6, 7):
+        return [_random_value(rnd, depth + 1) for _ in range(rnd.randrange(4))]
+    keys = ["", "a", "b", "\U0001f600", "\uff61", "\u00e9", "A", "aa", "\x00", "\ud7ff", "\ue000"]
+    return {rnd.choice(keys): _random_value(rnd, depth + 1) for _ in range(rnd.randrange(5))}
+
+
+def test_canonical_json_in_the_browser_is_the_python_canonicaliser(site: Site, browser: Browser) -> None:
+    """RFC 8785 reimplemented in JavaScript, against protocol.canonical on 400 generated values
+    (read by the page's strict reader from the JSON text a file would hold)."""
+    import random
+
+    from protocol.canonical import canonical
+
+    rnd = random.Random(8785)
+    values = [_random_value(rnd) for _ in range(400)]
+    texts = [json.dumps(v, ensure_ascii=rnd.random() < 0.5) for v in values]
+    driver = browser.load(site.url + "/audit")
+    got = driver.execute_script(
+        "const enc = new TextEncoder();"
+        "return arguments[0].map((t) => { try { return PbemCrypto.hex(PbemCrypto.canonical("
+        "PbemCrypto.parseStrict(enc.encode(t)))); } catch (e) { return 'refused: ' + e.message; } });",
+        texts,
+    )
+    want = [canonical(v).hex() for v in values]
+    wrong = [(t, g, w) for t, g, w in zip(texts, got, want, strict=True) if g != w]
+    assert not wrong, wrong[:3]
+    browser.settle()
