@@ -75,10 +75,15 @@ def _handled(exc: Exception) -> None:
     server never loads what a server's answers need."""
     from client.api import ApiError
     from client.play import ClientError
+    from client.player.errors import NewServerKey
     from client.store import StoreError
     from client.verify import VerifyError
     from engines.core import IllegalMove
 
+    if isinstance(exc, NewServerKey):
+        fail(f"pbem: {exc}", EXIT_UNTRUSTED, loud=True)
+    if isinstance(exc, VerifyError) or (isinstance(exc, ApiError) and exc.status in (401, 403, 404)):
+        _new_server_key()  # a replaced server denies knowing you or your games: say that first
     if isinstance(exc, VerifyError):
         fail(f"pbem: VERIFICATION FAILED: {exc}", EXIT_UNTRUSTED, loud=True)
     if isinstance(exc, ApiError):
@@ -92,6 +97,17 @@ def _handled(exc: Exception) -> None:
     if os.environ.get("PBEM_DEBUG"):
         raise exc
     fail(f"pbem: internal error: {type(exc).__name__}: {exc} (set PBEM_DEBUG=1 for details)")
+
+
+def _new_server_key() -> None:
+    """Exit 4 with the loud warning when the server now signs with another key than the one
+    pinned for it; nothing when it does not (or cannot be asked)."""
+    try:
+        changed = player().new_server_key(_GAME[0])
+    except Exception:  # noqa: BLE001 - the original failure is still told
+        return
+    if changed is not None:
+        fail(f"pbem: {changed}", EXIT_UNTRUSTED, loud=True)
 
 
 class Group(typer.core.TyperGroup):
@@ -192,11 +208,17 @@ app = App(
 )
 
 
+# The GAME this run's command names (as found), for what a failure says about it.
+_GAME: list[str | None] = [None]
+
+
 def find_game(value: str | None) -> str | None:
     """A GAME argument: the full id, or any unique prefix of at least 4 characters."""
     if value is None:
         return None
-    return player().find_game(value)
+    _GAME[0] = value
+    _GAME[0] = found = player().find_game(value)
+    return found
 
 
 def installed_version(name: str = "pbem") -> str:
@@ -267,6 +289,7 @@ def _main(
     ] = None,
 ) -> None:
     _SERVER[0] = server or None
+    _GAME[0] = None
 
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]

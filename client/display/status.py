@@ -170,8 +170,7 @@ def notify_line(settings: dict[str, Any]) -> str:
 
 
 def key_fingerprint(public_hex: str) -> str:
-    """The first 64 bits of SHA-256 over the public key, in groups of four hex digits."""
-    import hashlib
+    """'1a2b 3c4d 5e6f 7a8b': a key as people compare it (client.logcheck.hashing)."""
+    from client.logcheck.hashing import key_fingerprint as fingerprint
 
-    digest = hashlib.sha256(bytes.fromhex(public_hex)).hexdigest()[:16]
-    return " ".join(digest[i : i + 4] for i in range(0, 16, 4))
+    return fingerprint(public_hex)

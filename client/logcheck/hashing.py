@@ -1,7 +1,9 @@
-"""An entry's hash as the chain links it, or the server's fault said as a VerifyError."""
+"""An entry's hash as the chain links it, or the server's fault said as a VerifyError; a key's
+fingerprint as people compare it."""
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from client.logcheck.errors import VerifyError
@@ -15,3 +17,9 @@ def hash_of(entry: dict[str, Any]) -> str:
         return entry_hash(entry)
     except NotCanonical as exc:
         raise VerifyError(f"entry {entry.get('seq')!r} has no canonical form: {exc}") from exc
+
+
+def key_fingerprint(public_hex: str) -> str:
+    """The first 64 bits of SHA-256 over the public key, in groups of four hex digits."""
+    digest = hashlib.sha256(bytes.fromhex(public_hex)).hexdigest()[:16]
+    return " ".join(digest[i : i + 4] for i in range(0, 16, 4))

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from client.api import Api, ApiError, normalise_server
-from client.player.errors import ClientError, NotInitialised
+from client.player.errors import ClientError, NewServerKey, NotInitialised
 from client.store import Store
 
 ACCOUNT_FIELDS = ("name", "email", "server_key")
@@ -127,13 +127,7 @@ class Accounts:
             and health.get("server_key") != known["server_key"]
             and not accept_new_server_key
         ):
-            raise ClientError(
-                f"WARNING: the server at {server} now has another key than the one stored on "
-                f"first use (was {str(known['server_key'])[:16]}..., now "
-                f"{str(health.get('server_key'))[:16]}...): someone may be impersonating it; ask "
-                "its operator, and only if the key really changed run init again with "
-                "--accept-new-server-key"
-            )
+            raise NewServerKey(server, str(known["server_key"]), str(health.get("server_key")), init=f"--name {name} --email {email}")
         key = self.store.key() if self.store.has_key() else self.store.create_key()
         api = self._new_api(server, key)
         try:
@@ -163,6 +157,31 @@ class Accounts:
             return api.me()
         except ApiError:
             return None
+
+    def new_server_key(self, game: str | None = None) -> NewServerKey | None:
+        """The server's key compared with the one this home pinned for its address (at init)
+        and with the one `game`'s receipt holds from its signed genesis: a NewServerKey when
+        the server now offers another, else None (also when it cannot be asked). Asked when
+        the server denies knowing this player or a game (an unknown key, no game), which is how
+        a replaced server looks; never on the happy path, which stays one request short."""
+        server = self.config.get("server")
+        if not server:
+            return None
+        try:
+            offered = self._new_api(server, None).health().get("server_key")
+        except (ApiError, OSError, ValueError):
+            return None
+        if not isinstance(offered, str):
+            return None
+        pinned = self.config.get("server_key")
+        if isinstance(pinned, str) and pinned != offered:
+            init = f"--name {self.config.get('name') or 'NAME'} --email {self.config.get('email') or 'EMAIL'}"
+            return NewServerKey(server, pinned, offered, init=init)
+        receipt = (self.store.receipt(game) or {}) if game else {}
+        key = receipt.get("server_key")
+        if receipt.get("server") in (None, server) and isinstance(key, str) and key != offered:
+            return NewServerKey(server, key, offered, game=game)
+        return None
 
     def _public_api(self) -> Api:
         server = self.config.get("server")

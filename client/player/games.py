@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from client import verify
 from client.player.engine import local_engine
-from client.player.errors import ClientError, ServerLie
+from client.player.errors import ClientError, NewServerKey, ServerLie
 from client.player.evidence import Evidence
 
 if TYPE_CHECKING:
@@ -28,6 +28,7 @@ class Games(Evidence):
     if TYPE_CHECKING:  # what the other seams of Player give this one
 
         def state(self, game: str) -> GameState: ...
+        def new_server_key(self, game: str | None = None) -> NewServerKey | None: ...
 
     def games(self, open_only: bool = False) -> list[dict[str, Any]]:
         """The caller's games (or the open ones), each with `my_seat` when this player sits in it.
@@ -151,6 +152,11 @@ class Games(Evidence):
         if len(matches) == 1:
             return matches[0]
         if not matches:
+            held = [g for g in self.store.receipt_games() if g.startswith(text)]
+            # a replaced server knows none of your games: say that, not "no game"
+            changed = self.new_server_key(held[0] if len(held) == 1 else None)
+            if changed is not None:
+                raise changed
             raise ClientError(
                 f"no game of yours, nor any public game, has an id starting with {text!r}; "
                 "see `pbem games` (yours) or `pbem games --watch` (public games to watch)"

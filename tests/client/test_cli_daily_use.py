@@ -270,7 +270,7 @@ def test_init_refuses_a_changed_server_key(cli: Cli, live_server: LiveServer, tm
     config = json.loads(config_path.read_text())
     config_path.write_text(json.dumps({**config, "server_key": "00" * 32}))
     args = ["init", "--server", live_server.url, "--name", "ada", "--email", "ada@example.org"]
-    refused = cli("ada", *args, code=1).stderr
+    refused = cli("ada", *args, code=4).stderr  # exit 4: a check failed, as ssh's host key
     assert "another key" in refused and "--accept-new-server-key" in refused
     assert json.loads(config_path.read_text())["server_key"] == "00" * 32
     cli("ada", *args, "--accept-new-server-key")
