@@ -22,6 +22,7 @@ import peewee as pw
 
 import engines
 from protocol.commitments import move_token
+from protocol.story import tell
 from server.mail.addressing import MailSettings, dedupe_key, message_id, recipient_id
 from server.mail.compose import as_text, compose
 from server.mail.playable import board_text, bot_plays, turn_parts
@@ -91,32 +92,6 @@ def _players(game: Game, seat_names: list[str], seated: dict[int, Account] | Non
     return players
 
 
-def _move_words(engine: Any, entry: dict[str, Any], players: list[Player | None]) -> str | None:
-    body = entry.get("body") or {}
-    kind = entry.get("type")
-
-    def who(seat: Any) -> str:
-        if isinstance(seat, int) and 0 <= seat < len(players) and players[seat]:
-            return players[seat].label  # type: ignore[union-attr]
-        return f"seat {seat}"
-
-    if kind == "move":
-        env = body.get("envelope") or {}
-        try:
-            words = engine.format(env.get("move") or {})  # the public part only
-        except Exception:  # noqa: BLE001 - a move we cannot name is still listed
-            words = "a move"
-        return f"{entry.get('seq')}. {who(env.get('seat'))}: {words}"
-    if kind == "system":
-        env = body.get("envelope") or {}
-        what = str(body.get("kind") or "system")
-        seat = env.get("seat", body.get("seat"))
-        if what == "resign":
-            return f"{entry.get('seq')}. {who(seat)} resigned"
-        return f"{entry.get('seq')}. {what}" + (f" ({who(seat)})" if seat is not None else "")
-    return None
-
-
 def public_of(game: Game, seated: dict[int, Account] | None = None) -> Public:
     engine = engines.get(game.engine)
     seat_names = engine.seat_names(game.seats)
@@ -127,13 +102,9 @@ def public_of(game: Game, seated: dict[int, Account] | None = None) -> Public:
             view = engine.view(json.loads(game.state), None)  # the spectator's view
         except Exception:  # noqa: BLE001 - a summary without scores rather than no mail
             log.warning("engine %s: the spectator view failed for game %s", game.engine, game.id)
-    moves: list[str] = []
-    for row in LAST_ENTRIES.rows(game.id, game.head_seq, LAST_MOVES + 3):
-        words = _move_words(engine, json.loads(row.data), players)
-        if words is not None:
-            moves.append(words)
-        if len(moves) == LAST_MOVES:
-            break
+    newest = [json.loads(row.data) for row in LAST_ENTRIES.rows(game.id, game.head_seq, LAST_MOVES)]
+    names = {p.seat: p.name for p in players if p is not None}
+    moves = tell(engine, list(reversed(newest)), names)[-LAST_MOVES:]  # the words every place uses
     return Public(
         game_id=game.id,
         title=engine.title,
@@ -144,7 +115,7 @@ def public_of(game: Game, seated: dict[int, Account] | None = None) -> Public:
         to_move=game.to_move,
         head_seq=game.head_seq,
         view=view,
-        moves=list(reversed(moves)),
+        moves=moves,
         result=json.loads(game.result) if game.result else None,
         started=game.state is not None,
     )

