@@ -156,6 +156,8 @@ def _feuersalamander(view: dict[str, Any]) -> dict[str, Any]:
             "owner": names[space // 5],
             "x": round(90 * math.cos(angle), 1),
             "y": round(90 * math.sin(angle), 1),
+            "lx": round(118 * math.cos(angle), 1),  # where the block's owner is named
+            "ly": round(113 * math.sin(angle), 1),
             "figures": " ".join(here),
             "link": space % 5 == 2,
         })
