@@ -72,6 +72,7 @@ def watch(player: Player, game: str) -> dict[str, Any]:
         "your_turn": False,
         "head": synced.head,
         "result": receipt.get("result"),
+        "out": list(receipt.get("out") or []),  # seats that left (resigned, forfeited), as the log says
         "view": view,
         "view_checked": False,
         "final_view": final_view,

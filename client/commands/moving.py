@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from client.play import Player
 
 FORCED_LIMIT = 20  # more forced repeats than any rule allows (five key throws at most)
+SINCE_LIMIT = 15  # "Since you looked:" tells this many steps at most above the board
 
 
 def since_you_looked(me: Player, shown: dict[str, Any]) -> None:
@@ -36,6 +37,9 @@ def since_you_looked(me: Player, shown: dict[str, Any]) -> None:
         lines = tell(engine, me.log(game, start=last + 1), names, after_seq=last)
         if lines:
             say("Since you looked:", style="bold")
+            if len(lines) > SINCE_LIMIT:  # a long absence: the newest steps, the rest in the log
+                say(f"  ({len(lines) - SINCE_LIMIT} earlier steps: pbem log {game} --from {last + 1})", style="dim")
+                lines = lines[-SINCE_LIMIT:]
             for line in lines:
                 say(f"  {line}")
     if last is None or head > last:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from client.display.status import scores_text
 from client.legal import format_move
 from protocol.steps import PLAYED_FOR_YOU
 from protocol.story import Teller, sentence
@@ -142,20 +143,6 @@ def options_words(options: Any) -> str:
     return ", ".join(f"{k} {said.get(v, v) if isinstance(v, (bool, type(None))) else v}" for k, v in sorted(options.items()))
 
 
-def scores_words(scores: Any, h: History) -> str:
-    """'red 0, black 1': the scores by seat, never a Python list."""
-    if isinstance(scores, dict):
-        items = sorted(scores.items())
-    elif isinstance(scores, list):
-        items = list(enumerate(scores))
-    else:
-        return str(scores)
-    names = h.seat_names
-    return ", ".join(
-        f"{names[int(k)] if str(k).isdigit() and int(k) < len(names) else k} {v}" for k, v in items
-    )
-
-
 def _genesis(body: dict[str, Any], h: History) -> str:
     title = getattr(h.engine, "title", None) or body.get("engine")
     what = (
@@ -175,7 +162,7 @@ def _reveal_details(body: dict[str, Any], h: History) -> list[str]:
     details: list[str] = []
     result = body.get("result")
     if isinstance(result, dict) and result.get("scores") is not None:
-        details.append(f"scores: {scores_words(result['scores'], h)}")
+        details.append(f"scores: {scores_text(result['scores'], h.seat_names)}")
     secrets = body.get("secrets") or []
     details.append(f"the server's seed and {len(secrets)} concealed part(s) made public")
     for item in secrets:

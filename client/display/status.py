@@ -48,10 +48,21 @@ def seat_name(seat: int | None, seat_names: list[str], players: list[Any]) -> st
     return f"{name} ({seat_names[seat]})" if 0 <= seat < len(seat_names) else name
 
 
+def scores_text(scores: Any, seat_names: list[str]) -> str:
+    """'red 0, black 1': the scores by seat name, never a Python list."""
+    items = sorted(scores.items()) if isinstance(scores, dict) else list(enumerate(scores)) if isinstance(scores, list) else []
+    if not items:
+        return str(scores)
+    return ", ".join(
+        f"{seat_names[int(k)] if str(k).isdigit() and int(k) < len(seat_names) else f'seat {k}'} {v}" for k, v in items
+    )
+
+
 def result_text(
     result: dict[str, Any] | None, seat_names: list[str], players: list[Any], short: bool = False
 ) -> str:
-    """How a game ended: 'won by seat 0 red (ada), scores [..] (reason)'; short: 'ada (red) won'."""
+    """How a game ended: 'won by seat 0 red (ada); scores red 2, black 1 (reason)'; short:
+    'ada (red) won'."""
     if not result:
         return "over"
     winner = result.get("winner")
@@ -63,7 +74,7 @@ def result_text(
         return text
     text = "draw" if winner is None else f"won by {seat_label(winner, seat_names, players)}"
     if result.get("scores") is not None:
-        text += f", scores {result['scores']}"
+        text += f"; scores {scores_text(result['scores'], seat_names)}"
     if result.get("reason"):
         text += f" ({result['reason']})"
     return text
@@ -81,8 +92,14 @@ def status_line(shown: dict[str, Any]) -> str:
         parts.append("YOUR TURN")
     else:
         parts.append(f"to move: {seat_label(shown.get('to_move'), names, players)}")
+    out = [s for s in shown.get("out") or [] if isinstance(s, int)]
+    others = [s for s in out if s != shown.get("seat")]
+    if others and shown["status"] == "running":
+        parts.append("out of the game: " + ", ".join(seat_name(s, names, players) for s in others))
     if shown.get("spectator"):
         parts.append("you: watching (no seat)")
+    elif shown.get("seat") in out:
+        parts.append(f"you: {seat_label(shown.get('seat'), names)}, out of the game")
     else:
         parts.append(f"you: {seat_label(shown.get('seat'), names)}")
     running = shown.get("clock") if isinstance(shown.get("clock"), dict) else None

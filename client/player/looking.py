@@ -117,6 +117,7 @@ class Looking(Evidence):
             "your_turn": st.my_turn,
             "head": st.head,
             "result": receipt.get("result"),
+        "out": list(receipt.get("out") or []),  # seats that left (resigned, forfeited), as the log says
             "view": st.view,
             "final_view": final_view,  # a finished game: the final position, everything revealed
             "last": None if final_view is not None else last_step(st.synced.entries),  # drawn as "Last:"

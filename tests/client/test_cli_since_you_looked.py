@@ -35,3 +35,33 @@ def test_show_tells_the_moves_since_you_looked_once(make_player: Callable[[str],
     assert answered.exit_code == 0, answered.output
     after = runner.invoke(app, ["show", game], env=n_env).stdout
     assert "Since you looked:" in after and "south" in after.split("Since you looked:", 1)[1], after
+
+
+def test_a_long_absence_tells_the_newest_steps_and_points_to_the_log(make_player: Callable[[str], Player]) -> None:
+    """After many steps the board stays on the screen: the newest steps only, and how many
+    earlier ones the log holds, with the command that tells them."""
+    import random
+
+    import engines
+    from client.commands.moving import SINCE_LIMIT
+    from protocol.story import tell
+
+    runner = CliRunner()
+    north, south = make_player("north"), make_player("south")
+    s_env = {"PBEM_HOME": str(south.store.home)}
+    game = north.new_game("magier", {"blind": False}, join=True)["id"]
+    south.join(game)
+    assert runner.invoke(app, ["show", game], env=s_env).exit_code == 0  # south looks once
+    seen = south.store.seen(game)
+    rnd = random.Random(2)
+    for _ in range(10):
+        for p in (north, south):
+            p.play_bot(game, "random", until_over=False, rng=rnd)
+    shown = runner.invoke(app, ["show", game], env=s_env).stdout
+    told = shown.split("Since you looked:\n", 1)[1].splitlines()
+    entries = north.log(game)
+    steps = len(entries) - 1 - seen  # every entry after the one south saw tells a step
+    assert steps > SINCE_LIMIT
+    assert told[0] == f"  ({steps - SINCE_LIMIT} earlier steps: pbem log {game} --from {seen + 1})", told[0]
+    newest = tell(engines.get("magier"), entries, {0: "north", 1: "south"})[-1]
+    assert told[SINCE_LIMIT] == f"  {newest}"  # the newest step is the last one told
