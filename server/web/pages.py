@@ -18,7 +18,7 @@ from server.http.api import summary
 from server.store.models import Game, PrivateGame
 from server.web import loading
 from server.web.boards import board_for
-from server.web.links import export_url, game_page_url
+from server.web.links import export_url
 
 web_bp = Blueprint(
     "web", __name__, template_folder="templates", static_folder="static", static_url_path="/web/static"
@@ -127,8 +127,7 @@ def game_page(game_id: str) -> tuple[str, int] | str:
         "last": last,
         "result": _result_words(info["result"], players, info["seat_names"]),
         "to_move": None,
-        "page_url": game_page_url(request.host_url, game.id),
-        "export_url": export_url(request.host_url, game.id),
+        "export_url": export_url(_base_url(), game.id),
         "at": None,
         "note": None,
         "view": None,
@@ -184,6 +183,12 @@ def _never_revealed(view: Any) -> str | None:
             "(their owners kept them): those stay concealed (?)."
         )
     return None
+
+
+def _base_url() -> str:
+    """The server's public URL (PUBLIC_URL, as the mail uses) for what a reader copies out of the
+    page; else the URL this request came in on."""
+    return str(current_app.config.get("PUBLIC_URL") or request.host_url)
 
 
 def _steps(game_id: str, seq: int, last: int) -> dict[str, Any]:
