@@ -35,8 +35,8 @@ def public_game(game_id: str) -> Game | None:
 
 
 def log_of(game: Game) -> list[dict[str, Any]]:
-    rows = Entry.select(Entry.data).where(Entry.game == game).order_by(Entry.seq)
-    return [json.loads(r.data) for r in rows]
+    rows = Entry.select(Entry.data).where(Entry.game == game).order_by(Entry.seq).tuples()
+    return [json.loads(data) for (data,) in rows]  # tuples: no model object a row (a long log)
 
 
 def export_of(game: Game) -> dict[str, Any]:

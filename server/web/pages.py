@@ -111,11 +111,7 @@ def game_page(game_id: str) -> tuple[str, int] | str:
     info = summary(game)
     entries = loading.log_of(game)
     names = loading.names_in(entries)
-    genesis = entries[0]
-    history = []
-    for entry in entries[1:]:
-        for line in tell(engine, [genesis, entry], names):
-            history.append({"seq": entry["seq"], "text": line})
+    history = _history(engine, entries, names, game.status == "over", url_for("web.game_page", game_id=game.id))
     players = [p["name"] if p else None for p in info["players"]]
     last = entries[-1]["seq"]
     at = request.args.get("at")
@@ -183,6 +179,22 @@ def _never_revealed(view: Any) -> str | None:
             "(their owners kept them): those stay concealed (?)."
         )
     return None
+
+
+def _history(
+    engine: Any, entries: list[dict[str, Any]], names: dict[int, str], over: bool, page: str
+) -> list[dict[str, Any]]:
+    """One line a log entry in protocol.story's words, with the entry's seq (and, once the game is
+    over, the link to the position after it). Told in one call; should the story ever skip an
+    entry, each entry is told on its own so that no line is paired with another's seq."""
+    told = tell(engine, entries, names)
+    steps = entries[1:]
+    if len(told) != len(steps):
+        told = [" ".join(tell(engine, [entries[0], e], names)) for e in steps]
+    return [
+        {"seq": e["seq"], "text": line, "href": f"{page}?at={e['seq']}" if over else None}
+        for e, line in zip(steps, told, strict=True)
+    ]
 
 
 def _base_url() -> str:
