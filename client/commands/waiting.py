@@ -53,7 +53,9 @@ def bot(
     """Let a bot play your seat until the game is over (it sees only your view).
 
     It is meant to run for days: a lost connection or a server error is retried, waiting
-    longer each time (up to 5 minutes), and said on screen.
+    longer each time (up to 5 minutes), and said on screen. While it runs, the server sends
+    your seat no your-turn mail or reminder (the bot tells it so, and again every ten minutes;
+    a bot that stopped without a word is forgotten within half an hour). --once does not.
     """
     from client.play import ClientError
 

@@ -46,8 +46,9 @@ def smtp() -> Iterator[Smtp]:
 
 def two(make_player: Callable[[str], Player], engine: str, options: dict[str, Any], **kw: Any) -> tuple[Player, Player, str]:
     ada, bo = make_player("ada"), make_player("bo")
-    game = ada.new_game(engine, options, seats=2, join=True, **kw)["id"]
-    bo.join(game)
+    game = ada.new_game(engine, options, seats=2, **kw)["id"]
+    ada.join(game, 0)
+    bo.join(game, 1)
     return ada, bo, game
 
 
@@ -110,6 +111,20 @@ def test_pbem_bot_silences_its_seat_and_a_lease_not_renewed_ends(
         BotLease.update(until=dt.datetime(2000, 1, 1)).execute()  # thirty minutes later, never renewed
     ada2.play_bot(game2, "random", until_over=False)
     assert len(mails(table, "turn", "bo@example.org")) == before + 1
+
+
+def test_no_reminder_while_a_bot_plays_the_seat(
+    live_server: LiveServer, make_player: Callable[[str], Player], smtp: Smtp, monkeypatch: Any
+) -> None:
+    deadline = {"days": 1, "grace_hours": 0, "on_expiry": "bot"}
+    at = dt.datetime.now(dt.UTC).replace(tzinfo=None) + dt.timedelta(hours=13)  # past half the day
+    table = MailTable(smtp, live_server.data_dir, [], monkeypatch, clock=lambda: at + dt.timedelta(minutes=1))
+    games = [two(make_player, "magier", {"blind": False, "move_limit": n}, deadline=deadline) for n in (30, 31)]
+    ada, bo, second = games[1]
+    (ada, bo)[ada.state(second).to_move].api.bot_lease(second, 24 * 60)  # a bot plays the seat to move there
+    server_main(["tick", "--data-dir", str(live_server.data_dir), "--now", at.strftime("%Y-%m-%dT%H:%M:%SZ")])
+    reminded = {m["X-Pbem-Game"] for m in mails(table, "reminder")}
+    assert reminded == {games[0][2]}
 
 
 def test_the_turn_mail_shows_board_story_scores_time_and_an_example_one_can_reply(
