@@ -54,7 +54,7 @@ DEFAULTS: dict[str, Any] = {
 }
 DEFAULTS.update(MAIL_DEFAULTS)  # SMTP_*, MAIL_FROM, PUBLIC_URL, ...: server/mail/mailer.py
 DEFAULTS.update(DEADLINE_DEFAULTS)  # ABORT_AFTER_DAYS, VACATION_DAYS: server/http/deadline_api.py
-DEFAULTS.update(WEB_DEFAULTS)  # WEB_POLL_SECONDS: server/web/pages.py
+DEFAULTS.update(WEB_DEFAULTS)  # WEB_POLL_SECONDS, WEB_PAGE_SIZE: server/web/pages.py
 
 
 def config_from_env() -> dict[str, Any]:

@@ -24,9 +24,9 @@ web_bp = Blueprint(
     "web", __name__, template_folder="templates", static_folder="static", static_url_path="/web/static"
 )
 
-PAGE_SIZE = 25
 # WEB_POLL_SECONDS: how often a running game's page asks for the head (one small JSON a poll)
-WEB_DEFAULTS = {"WEB_POLL_SECONDS": 10}
+# WEB_PAGE_SIZE: games a page of the index lists
+WEB_DEFAULTS = {"WEB_POLL_SECONDS": 10, "WEB_PAGE_SIZE": 25}
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
     "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
@@ -52,18 +52,17 @@ def _not_found(game_id: str) -> tuple[str, int]:
 def index() -> str:
     page = request.args.get("page", "1")
     number = int(page) if page.isdigit() and 0 < int(page) < 10**6 else 1
+    size = int(current_app.config["WEB_PAGE_SIZE"])
     query = (
         Game.select()
         .where(Game.id.not_in(PrivateGame.select(PrivateGame.game)))
         .order_by(Game.updated.desc(), Game.id)
-        .offset((number - 1) * PAGE_SIZE)
-        .limit(PAGE_SIZE + 1)
+        .offset((number - 1) * size)
+        .limit(size + 1)
     )
     rows = list(query)
-    games = [_listed(g) for g in rows[:PAGE_SIZE]]
-    return render_template(
-        "index.html", games=games, page=number, more=len(rows) > PAGE_SIZE, poll=None
-    )
+    games = [_listed(g) for g in rows[:size]]
+    return render_template("index.html", games=games, page=number, more=len(rows) > size, poll=None)
 
 
 def _listed(game: Game) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from tests.conftest import LiveServer, serve
 from tests.web.browser import SKIP_WORDS, Browser, find, required
 from tests.web.games import Table, new_table, play
 
+PAGE_SIZE = 4  # the index's page here: the site's ten games fill three pages
 HOSTILE = {"mallory": '<script>alert("x")</script>', "trudy": '"><img src=x onerror=alert(1)>'}
 
 # label -> (engine, player names, options, random moves before the resignations)
@@ -47,16 +48,19 @@ class Site:
 
 @pytest.fixture(scope="package")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    before = os.environ.get("PBEM_WEB_POLL_SECONDS")
-    os.environ["PBEM_WEB_POLL_SECONDS"] = "1"  # a running page polls every second here
+    # a running page polls every second here, and the index lists 4 games a page
+    settings = {"PBEM_WEB_POLL_SECONDS": "1", "PBEM_WEB_PAGE_SIZE": str(PAGE_SIZE)}
+    before = {k: os.environ.get(k) for k in settings}
+    os.environ.update(settings)
     try:
         with serve(tmp_path_factory.mktemp("web") / "server") as server:
             yield from _played(server)
     finally:
-        if before is None:
-            os.environ.pop("PBEM_WEB_POLL_SECONDS", None)
-        else:
-            os.environ["PBEM_WEB_POLL_SECONDS"] = before
+        for key, value in before.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
 
 
 def _played(server: LiveServer) -> Iterator[Site]:

@@ -19,7 +19,7 @@ from protocol.audit import replay_states
 from protocol.story import tell
 from server.web.links import export_url, game_page_url
 from server.web.loading import names_in, revealed
-from tests.web.conftest import FINISHED, HOSTILE, Site
+from tests.web.conftest import FINISHED, HOSTILE, PAGE_SIZE, Site
 
 
 class _Attrs(HTMLParser):
@@ -177,14 +177,18 @@ def test_every_page_sets_a_strict_csp_and_no_cookie(site: Site) -> None:
                     assert str(attrs.get("href") or attrs.get("src")).startswith("/"), (path, attrs)
 
 
-def test_the_index_lists_public_games_with_their_state(site: Site) -> None:
-    page = get(site, "/").text
-    for label in ("magier", "siedler", "running", "open"):
-        assert f'/g/{site.games[label].game}"' in page
-    assert "to move since" in page and "over:" in page and "2 seats to fill" in page
-    empty = get(site, "/?page=2").text
-    assert "No public game" in empty and 'rel="prev"' in empty
-    assert get(site, "/?page=zz").status_code == 200
+def test_the_index_lists_public_games_with_their_state_paged(site: Site) -> None:
+    pages = [get(site, f"/?page={n}").text for n in (1, 2, 3, 4)]
+    listed = [re.findall(r'<a href="/g/([0-9a-f]{16})">', page) for page in pages]
+    public = {t.game for label, t in site.games.items() if label != "private"}
+    assert [len(ids) for ids in listed] == [PAGE_SIZE, PAGE_SIZE, len(public) - 2 * PAGE_SIZE, 0]
+    assert set(sum(listed, [])) == public  # every public game once, the private one never
+    assert 'rel="next"' in pages[0] and 'rel="prev"' not in pages[0]
+    assert 'rel="next"' in pages[1] and 'rel="prev"' in pages[1] and 'rel="next"' not in pages[2]
+    everything = "".join(pages)
+    assert "to move since" in everything and "over:" in everything and "2 seats to fill" in everything
+    assert "No public game" in pages[3]
+    assert get(site, "/?page=zz").text == pages[0]
 
 
 def test_the_open_games_page_waits_for_players(site: Site) -> None:
