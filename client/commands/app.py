@@ -292,12 +292,32 @@ def _main(
     _GAME[0] = None
 
 
+def game_ids(incomplete: str) -> list[tuple[str, str]]:
+    """Shell completion for a GAME: the ids this home holds a receipt for, read from the local
+    store alone (no network while a shell waits), the games to act in first, each with what
+    it is as the help text zsh and fish show."""
+    from client.store import Store
+
+    store = Store()
+    found = []
+    for game in store.receipt_games():
+        if not game.startswith(incomplete):
+            continue
+        receipt = store.receipt(game) or {}
+        status = str(receipt.get("status") or "")
+        mine = receipt.get("seat") is not None and receipt.get("to_move") == receipt.get("seat")
+        what = f"{receipt.get('engine') or 'game'}, {'your turn' if mine and status == 'running' else status or 'unknown'}"
+        found.append((not (mine and status == "running"), status != "running", game, what))
+    return [(game, what) for *_, game, what in sorted(found)]
+
+
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 GameArg = Annotated[
     str,
     typer.Argument(
         metavar="GAME",
         callback=find_game,
+        autocompletion=game_ids,
         help="The game id (see `pbem games`), or any unique prefix of it (4 characters or more).",
     ),
 ]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from client.commands.app import GameArg, JsonOpt, app, player
+from client.commands.app import GameArg, JsonOpt, app, find_game, game_ids, player
 from client.commands.output import print_json, say, write
 from client.display.listing import how_to_play_line, move_lines, no_moves_line
 from client.display.status import board_text, entry_seq, status_line
@@ -78,9 +78,22 @@ def print_moves(listed: dict[str, Any]) -> None:
 
 
 @app.command()
-def show(game: GameArg, as_json: JsonOpt = False) -> None:
+def show(
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[GAME]",
+            callback=find_game,
+            autocompletion=game_ids,
+            help="The game id, or a unique prefix of it (4 characters or more); without it, the "
+            "game waiting for your move.",
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
     """Show the game as your seat sees it, after checking the log and your private payloads.
 
+    Without GAME: the game where it is your turn (several: they are listed; none: said so).
     Without a seat in it you watch: the public board, whose turn it is and the result (checked
     against the signed log), and at the end the final position with everything revealed.
     """
@@ -88,6 +101,10 @@ def show(game: GameArg, as_json: JsonOpt = False) -> None:
     from client.api import ApiError
 
     me = player()
+    if game is None:
+        game = _waiting_game(me, as_json)
+        if game is None:
+            return
     if me.has_account:
         try:
             shown = me.show(game)
@@ -101,6 +118,29 @@ def show(game: GameArg, as_json: JsonOpt = False) -> None:
         print_json(shown)
         return
     print_shown(shown, me)
+
+
+def _waiting_game(me: Player, as_json: bool) -> str | None:
+    """The one game waiting for this player's move; with several, they are listed (and None
+    returned), with none, that is said. Whose turn it is comes from each game's verified log."""
+    from client.display.status import waiting_line
+    from client.play import ClientError
+
+    if not me.has_account:
+        raise ClientError("name the game to watch: pbem show GAME (pbem games --watch lists them)")
+    waiting = me.waiting_games()
+    if len(waiting) == 1:
+        return str(waiting[0]["id"])
+    if as_json:
+        print_json({"waiting": [g["id"] for g in waiting]})
+        return None
+    if not waiting:
+        say("no game is waiting for your move; your games: pbem games")
+        return None
+    say(f"{len(waiting)} games are waiting for your move; show one with pbem show GAME:")
+    for g in waiting:
+        say(f"  {waiting_line(g)}")
+    return None
 
 
 @app.command()
