@@ -12,8 +12,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
+import requests
 
 from tests.conftest import LiveServer, serve
 from tests.web.browser import SKIP_WORDS, Browser, find, required
@@ -44,6 +46,10 @@ class Site:
 
     def page(self, label: str) -> str:
         return f"{self.url}/g/{self.games[label].game}"
+
+    def export(self, label: str) -> dict[str, Any]:
+        """The game's export as its page serves it."""
+        return requests.get(self.page(label) + "/export.json", timeout=30).json()
 
 
 @pytest.fixture(scope="package")
