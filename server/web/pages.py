@@ -123,6 +123,7 @@ def game_page(game_id: str) -> tuple[str, int] | str:
         "result": _result_words(info["result"], players, info["seat_names"]),
         "to_move": None,
         "export_url": export_url(_base_url(), game.id),
+        "since": game.updated.strftime("%Y-%m-%d %H:%M UTC"),  # the newest entry's time
         "at": None,
         "note": None,
         "view": None,

@@ -96,7 +96,7 @@ def test_running_game_shows_the_spectator_view_and_polls_the_head(site: Site) ->
     page = requests.get(site.page("running"), timeout=30).text
     engine = engines.get("magier")
     assert pre_text(page, "text-board") == engine.render(summary["view"])
-    assert "spectator view" in page and "to move" in page
+    assert "spectator view" in page and re.search(r"to move since \d{4}-\d\d-\d\d \d\d:\d\d UTC", page)
     body = next(a for t, a in tags(page) if t == "body")
     assert body["data-poll-url"] == f"/g/{table.game}/head.json"
     assert body["data-poll-seq"] == str(summary["head"]["seq"])
