@@ -71,6 +71,9 @@ def start_server(
     raise SystemExit(f"the server did not answer within 60 seconds; see {data_dir / 'server.log'}")
 
 
+MAILED = ("magier",)  # played a turn at a time, so that its players get their your-turn mail
+
+
 def play(
     url: str, work: Path, engine_id: str, out_dir: Path, options: dict[str, object] | None = None, label: str = ""
 ) -> Path:
@@ -96,7 +99,20 @@ def play(
         except BaseException as exc:  # reported below; a demo must not hang on a dead thread
             errors.append(exc)
 
-    threads = [threading.Thread(target=run, args=(p, b), daemon=True) for p, b in zip(players, bots, strict=True)]
+    def by_turns() -> None:
+        """One thread takes each seat's turn in order, as players do who are mailed: `pbem bot`
+        tells the server a bot plays (no your-turn mail), a turn taken at a time does not."""
+        try:
+            while players[0].show(game_id)["status"] != "over":
+                for player, bot in zip(players, bots, strict=True):
+                    player.play_bot(game_id, bot, until_over=False)
+        except BaseException as exc:  # reported below
+            errors.append(exc)
+
+    if label in MAILED:
+        threads = [threading.Thread(target=by_turns, daemon=True)]
+    else:
+        threads = [threading.Thread(target=run, args=(p, b), daemon=True) for p, b in zip(players, bots, strict=True)]
     started = time.monotonic()
     for t in threads:
         t.start()
