@@ -182,3 +182,20 @@ def test_canonical_json_in_the_browser_is_the_python_canonicaliser(site: Site, b
     wrong = [(t, g, w) for t, g, w in zip(texts, got, want, strict=True) if g != w]
     assert not wrong, wrong[:3]
     browser.settle()
+
+
+def test_a_game_pages_link_checks_its_export_in_the_browser(site: Site, browser: Browser) -> None:
+    """The game page's link: /audit?game=ID fetches that game's export from this server and checks
+    it as a chosen file; a game the server does not show is said so, nothing checked."""
+    driver = browser.load(site.page("siedler"))
+    driver.find_element(By.PARTIAL_LINK_TEXT, "check it in this browser").click()
+    WebDriverWait(driver, 60).until(lambda d: d.find_element(By.ID, "verdict").get_attribute("data-verdict"))
+    assert driver.find_element(By.ID, "verdict").get_attribute("data-verdict") == "PASS"
+    assert site.games["siedler"].game in driver.find_element(By.ID, "counts").text
+    browser.settle()
+    driver = browser.load(f"{site.url}/audit?game={site.games['private'].game}")
+    WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "verdict").text)
+    assert "no public game" in driver.find_element(By.ID, "verdict").text
+    assert all(browser._ours(u) for u in browser.requests())
+    errors = browser.console_errors()  # the 404 of the private game's export is the expected answer
+    assert errors and all("export.json" in e and "404" in e for e in errors), errors

@@ -21,7 +21,7 @@
     verdict.hidden = false;
     verdict.className = "verdict";
     verdict.textContent = `Checking ${file.name} ...`;
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    const bytes = file instanceof Blob ? new Uint8Array(await file.arrayBuffer()) : file.contents;
     const result = await PbemAudit.audit(bytes, (text) => { $("progress").textContent = text; });
     $("progress").textContent = "";
     const word = !result.ok ? "FAIL" : result.complete ? "PASS" : "INCOMPLETE";
@@ -51,6 +51,20 @@
     const file = event.dataTransfer.files[0];
     if (file) check(file);
   });
+
+  // A game page's link (?game=ID): this server's export of that game, checked here as a file is.
+  const game = new URLSearchParams(window.location.search).get("game");
+  if (game && /^[0-9a-f]{16}$/.test(game)) {
+    (async () => {
+      const answer = await fetch(`/g/${game}/export.json`, { credentials: "omit" });
+      if (!answer.ok) {
+        $("verdict").hidden = false;
+        $("verdict").textContent = `This server has no public game ${game}.`;
+        return;
+      }
+      check({ name: `the export of game ${game}`, contents: new Uint8Array(await answer.arrayBuffer()) });
+    })();
+  }
 
   // -- the known-answer vectors ---------------------------------------------------------------
   const C = PbemCrypto;
