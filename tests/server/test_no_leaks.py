@@ -435,7 +435,7 @@ def test_no_answer_leaks_what_the_seat_does_not_see(tmp_path: Path) -> None:
                 player.init_account(live.url, f"g{n}s{seat}", f"g{n}s{seat}@example.org")
                 players.append(player)
             seen = [record_answers(p) for p in players]  # from the joins on
-            game = players[0].new_game(engine_id, options, len(bots))["id"]
+            game = players[0].new_game(engine_id, options, len(bots), email_moves=True)["id"]  # its mail shows example moves
             for player in players:
                 player.join(game)
             stops = sorted(rng.sample(range(1, MOST_MOVES), CHECKPOINTS - 1)) + [MOST_MOVES]
