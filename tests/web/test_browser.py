@@ -198,6 +198,18 @@ for (const el of document.querySelectorAll("body *:not(svg):not(svg *)")) {
   const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
   if (ratio < (large ? 3 : 4.5)) out.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}" ${ratio.toFixed(2)}`);
 }
+// the boards' SVG labels: a label against the shape it is drawn on (the last shape before it in
+// its group), or against the page where it stands alone
+for (const text of document.querySelectorAll("svg text")) {
+  if (!text.textContent.trim()) continue;
+  let shape = text.previousElementSibling;
+  while (shape && !["circle", "rect", "polygon"].includes(shape.tagName)) shape = shape.previousElementSibling;
+  const under = shape ? parse(getComputedStyle(shape).fill) : background(text.closest("svg"));
+  const [a, b] = [lum(parse(getComputedStyle(text).fill).slice(0, 3)), lum(under.slice(0, 3))];
+  const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  const size = parseFloat(getComputedStyle(text).fontSize);
+  if (ratio < 4.5) out.push(`svg text "${text.textContent.trim()}" ${ratio.toFixed(2)} at ${size}px`);
+}
 return out;
 """
 
@@ -205,7 +217,7 @@ return out;
 @pytest.mark.parametrize("path", ["/", "/audit", "game:magier", "game:cavemen", "game:feuersalamander", "game:siedler", "game:running"])
 def test_text_contrast_passes_wcag_aa(site: Site, browser: Browser, path: str) -> None:
     """Every line of HTML text against the background it stands on: 4.5:1, 3:1 for large text
-    (WCAG 2 AA). The boards' SVG labels are checked by their colours in style.css."""
+    (WCAG 2 AA); every label of an SVG board against the shape it is drawn on: 4.5:1."""
     url = site.page(path.split(":")[1]) if path.startswith("game:") else site.url + path
     driver = browser.load(url)
     for summary in driver.find_elements(By.TAG_NAME, "summary"):
