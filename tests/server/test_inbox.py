@@ -27,6 +27,7 @@ from protocol.audit import audit
 from server.cli import main as server_main
 from server.mail import inbox as inbox_mod
 from server.mail.mailer import Sender
+from server.mail.replies import move_lines
 from server.store.models import Entry, InboxMessage, Mail, MoveToken, database
 from tests.e2e.test_mail_e2e import Inbox, Smtp
 from tests.server.conftest import Caller
@@ -393,3 +394,18 @@ def test_one_message_on_stdin(sqlite_app: Flask, smtp: Smtp, monkeypatch: Any, c
 def test_a_missing_mailbox_exits_1(sqlite_app: Flask, tmp_path: Path, capsys: Any) -> None:
     assert run_inbox(sqlite_app, "--maildir", str(tmp_path / "none")) == 1
     assert "pbem-server inbox" in capsys.readouterr().err
+
+
+def test_the_moves_of_a_reply_are_its_own_lines_above_the_quoted_mail() -> None:
+    """One move a line; the quoted mail, a kept token line, a signature, a client's reply
+    header and lines of the answered mail pasted back without quoting are no moves."""
+    ours = {"It is your turn in game 0123456789abcdef (Toy, 2 players).", "token: " + "ab" * 16}
+    text = "\n".join([
+        "", "  throw ", "token: " + "ab" * 16, "hide   2", "> quoted", "pass",
+        "On Mon, 1 Jan 2026 at 10:00, pbem <pbem@example.org> wrote:", "after the header",
+    ])
+    assert move_lines(text, ours) == ["throw", "hide 2", "pass"]
+    assert move_lines("throw\n-- \nNorth, sent from a phone") == ["throw"]
+    assert move_lines("throw\n-----Original Message-----\nFrom: pbem") == ["throw"]
+    assert move_lines("throw\nIt is your turn in game 0123456789abcdef (Toy, 2 players).\nhide 1", ours) == ["throw"]
+    assert move_lines("\n".join(["pass"] * 100)) == ["pass"] * 40  # more than any turn: the rest is no move
