@@ -24,7 +24,7 @@ const PbemAudit = (() => {
     "every revealed secret against its commitment in the signed envelope (salts from the seed for the server's moves)",
     "every owner's reveal move against the commitment in that owner's signed placement",
     "every email move's token derived from the seed for its place in the log",
-    "every RNG key derived from the seed and the players' signed nonces",
+    "every step's RNG key derived from the revealed seed and the players' signed nonces (the keys only: which draws the rules made from them is the replay's check, below)",
     "the revealed result against the entry that ended the game",
   ];
   const NOT_CHECKED = [
