@@ -10,6 +10,7 @@ owners) only when `color` is true; the text says everything without it.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from engines.cavemen import cards, recent
@@ -117,13 +118,13 @@ def _side(owner: int, seat: int | None) -> str:
 def legend(seat: int | None) -> list[str]:
     """The key to every mark on the board, and which way the moves go (the same for both)."""
     you = {0: " (you are Red)", 1: " (you are Blue)"}.get(seat, "")
-    return [
-        "  R:/B: Red's/Blue's caveman. ?? face down, unknown to you; ^ face up; ! face down,",
-        "  known to you; * yours, known to the opponent; no mark: face down. [FIRE R] a lit",
-        "  fire, [out R] one put out, [cave R] a cave, each with its owner's initial.",
-        "  Everyone sees the field this way round: up = towards row 6, down = towards row 1;",
-        f"  forward is up for Red, down for Blue{you}.",
-    ]
+    key = (
+        "R:/B: Red's/Blue's caveman. ?? face down, unknown to you; ^ face up; ! face down, known "
+        "to you; * yours, known to the opponent; no mark: face down. [FIRE R] a lit fire, [out R] "
+        "one put out, [cave R] a cave, each with its owner's initial. Everyone sees the field this "
+        f"way round: up = towards row 6, down = towards row 1; forward is up for Red, down for Blue{you}."
+    )
+    return textwrap.wrap(key, 80, initial_indent="  ", subsequent_indent="  ")
 
 
 def _piles(view: dict[str, Any], s: int) -> list[str]:
@@ -153,6 +154,7 @@ def _end(view: dict[str, Any]) -> str:
         return "Game over: a resignation, a forfeit or an abort ended the game in this position"
     winner = result.get("winner")
     return f"Game over: {'a draw' if winner is None else NAMES[winner] + ' wins'} ({result.get('reason')})"
+
 
 
 def render(view: dict[str, Any], color: bool = False) -> str:

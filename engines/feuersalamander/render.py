@@ -71,10 +71,11 @@ def circuit_lines(view: dict[str, Any]) -> list[str]:
     """The circuit, one block a line: a space is named by its block and number ("Monk s2"),
     the same name the log and the moves use (circuit.space_name)."""
     names, figures = view["names"], view["figures"]
-    lines = [
-        "Circuit (clockwise, 5 spaces per block; s2 links the block to its home). A space is",
-        "named by its block: Monk s2 is s2 of the Monk's block. [K] a figure by its initial.",
-    ]
+    lines = textwrap.wrap(
+        "Circuit (clockwise, 5 spaces per block; s2 links the block to its home). A space is named "
+        "by its block: Monk s2 is s2 of the Monk's block. [K] a figure by its initial.",
+        80,
+    )
     for owner in range(view["seats"]):
         spaces = []
         for i in range(circuit.BLOCK):
@@ -217,10 +218,11 @@ def seat_lines(view: dict[str, Any]) -> list[str]:
 
 
 def legend_lines() -> list[str]:
-    return [
-        "Key: K Q M R the players' figures and stones by initial; . an empty chamber; home[K] a",
+    return textwrap.wrap(
+        "Key: K Q M R the players' figures and stones by initial; . an empty chamber; home[K] a "
         "figure at home; the card you drew last is marked new; known: cards everybody has seen.",
-    ]
+        80,
+    )
 
 
 def end_line(view: dict[str, Any]) -> str:
@@ -231,6 +233,7 @@ def end_line(view: dict[str, Any]) -> str:
     order = sorted(range(view["seats"]), key=lambda s: r["ranks"][s])
     ranks = ", ".join(f"{r['ranks'][s]}. {names[s]} {r['scores'][s]}" for s in order)
     return f"Game over: {r['reason']}. {ranks}"
+
 
 
 def render(view: dict[str, Any], color: bool = False) -> str:

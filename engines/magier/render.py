@@ -133,8 +133,8 @@ def legend_lines(seat: Any = None, color: bool = False) -> list[str]:
     )
     return [
         side,
-        "Rows a-i are lettered at both ends; the numbers 1-9 at both ends of each diagonal",
-        "(top left to bottom right). A cell is row + number: e5 is the centre flame.",
+        "Rows a-i are lettered at both ends; the numbers 1-9 end each diagonal (top left",
+        "to bottom right) at both ends. A cell is row + number: e5 is the centre flame.",
         "Step directions (e ne nw w sw se) are as on this board.",
         symbols,
     ]
@@ -195,7 +195,7 @@ def status_lines(view: View) -> list[str]:
     if view.get("everything_revealed"):
         out.append("Every wisdom's value is revealed")
     elif view.get("unrevealed"):
-        out.append("A blind game never reveals the wisdoms that did not burn: b? and r? stay concealed")
+        out.append("b? r?: wisdoms that never burnt, which a blind game never reveals")
     if not over:  # a finished game's board is drawn for every eye alike: it names no reader
         out.append(f"You are {_NAMES[seat]}" if seat in (0, 1) else "You are watching")
     return out

@@ -74,7 +74,7 @@ def test_blind_the_revealed_view_invents_no_unburnt_value() -> None:
     revealed = E.revealed_view(state)
     assert revealed["board"]["a2"]["value"] is None and "everything_revealed" not in revealed
     text = E.render(revealed)
-    assert "b?" in text and "never reveals the wisdoms that did not burn" in text
+    assert "b?" in text and "wisdoms that never burnt, which a blind game never reveals" in text
     assert "Game over: a resignation, a forfeit or an abort ended the game" in text
     over = dict(state, phase="over", turn=None, result={"winner": 0, "scores": [5, 0], "reason": "red burned 5 points"})
     final = E.render(E.view(over, None))

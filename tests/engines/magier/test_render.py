@@ -92,7 +92,7 @@ def test_black_sees_the_board_turned_round_and_the_spectator_sees_red_at_the_bot
 
 def test_legend_explains_the_naming() -> None:
     text = _start(0)
-    assert "lettered at both ends" in text and "both ends of each diagonal" in text
+    assert "lettered at both ends" in text and "end each diagonal" in text
     assert "e5 is the centre" in text and "Step directions" in text
 
 
