@@ -156,7 +156,6 @@ def _end(view: dict[str, Any]) -> str:
     return f"Game over: {'a draw' if winner is None else NAMES[winner] + ' wins'} ({result.get('reason')})"
 
 
-
 def render(view: dict[str, Any], color: bool = False) -> str:
     """The field with row 6 at the top for every reader (so up on the screen is "up" in a move
     and in the log), the side markers, the legend, the piles, what just happened, and the

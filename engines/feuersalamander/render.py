@@ -235,7 +235,6 @@ def end_line(view: dict[str, Any]) -> str:
     return f"Game over: {r['reason']}. {ranks}"
 
 
-
 def render(view: dict[str, Any], color: bool = False) -> str:
     names = view["names"]
     me = view.get("seat")
