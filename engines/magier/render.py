@@ -189,7 +189,11 @@ def status_lines(view: View) -> list[str]:
     if last is not None:
         from engines.magier.notation import format as fmt
 
-        out.append(f"Last: {_NAMES[view['last_seat']]} {fmt(last)}")
+        burnt = [b for b in burned if b.get("ply") == view.get("ply")]  # what that move burnt
+        did = "; ".join(
+            f"burnt {_NAMES[b['owner']]}'s wisdom of value {b['value']} on {b['cell']}" for b in burnt
+        )
+        out.append(f"Last: {_NAMES[view['last_seat']]} {fmt(last)}" + (f": {did}" if did else ""))
     if view.get("passes"):
         out.append(f"Passes in a row: {view['passes']}")
     if view.get("everything_revealed"):

@@ -39,6 +39,14 @@ def test_mh10_a_step_that_burns_says_whose_wisdom_and_what_it_scores() -> None:
     )
 
 
+def test_mh10_the_last_line_says_what_the_last_step_burnt() -> None:
+    state = position({"e1": "R", "e2": "b2", "a5": "B", "i9": "B"}, options={"open_placement": True})
+    after, _ = E.apply(state, 0, {"type": "step", "from": "e1", "to": "e2"})
+    assert "Last: red e1-e2: burnt black's wisdom of value 2 on e3" in E.render(E.view(after, 1))
+    later, _ = E.apply(after, 1, E.legal_moves(after, 1)[0])
+    assert "burnt black's wisdom" not in next(x for x in E.render(E.view(later, 0)).splitlines() if x.startswith("Last:"))
+
+
 def test_mh8_a_push_names_each_piece_moved_and_where_to() -> None:
     state = position({"a1": "R", "a2": "r1", "a3": "b2", "i9": "B"}, options={"blind": False})
     listed = _listed(state)
