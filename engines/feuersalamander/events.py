@@ -130,3 +130,32 @@ def describe(event: Mapping[str, Any]) -> str | None:  # noqa: C901, PLR0911, PL
         winner = data.get("winner")
         return f"game over: {'nobody' if winner is None else _seat(winner)} wins ({data.get('reason')})"
     return None
+
+
+_QUIET = {"turn"}  # the board's own lines say whose turn it is
+
+
+def last_line(last: Any, format_move: Any) -> str | None:
+    """"Last: King move sum: King moves 4 steps, by the sum; King goes to Queen s0", from the
+    last step a caller attached to the view (`last`: {"seat", "move", "events"}, the public log's
+    record of it); None without one. Private events (an answer, a card drawn) are commitments
+    in the public log and are skipped, so the line never tells what only some seats may read."""
+    if not isinstance(last, Mapping):
+        return None
+    seat, move = last.get("seat"), last.get("move")
+    head = _seat(seat) if isinstance(seat, int) else "the server"
+    if isinstance(move, Mapping) and move.get("type"):
+        try:
+            head += " " + format_move(move)
+        except (KeyError, TypeError, ValueError):
+            pass
+    told = [
+        text
+        for event in last.get("events") or []
+        if isinstance(event, Mapping) and "kind" in event and event.get("to") is None and event.get("kind") not in _QUIET
+        for text in [describe(event)]
+        if text
+    ]
+    if not told and head == "the server":
+        return None
+    return "Last: " + head + (": " + "; ".join(told) if told else "")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from engines.feuersalamander import cards, circuit
+from engines.feuersalamander import cards, circuit, events
 from engines.feuersalamander.notation import format as format_move
 
 INITIALS = ["K", "Q", "M", "R"]
@@ -266,6 +266,9 @@ def render(view: dict[str, Any], color: bool = False) -> str:
             outcome = f"laid, {c['value']} points" if c["ok"] else "failed"
             out.append(f"  {names[c['seat']]}: {format_move(move)} -> {outcome}")
     out += legend_lines()
+    last = events.last_line(view.get("last"), format_move)
+    if last:
+        out.append(last)
     out.append("")
     out.append(end_line(view) if _over(view) else pending_line(view))
     return "\n".join(line.rstrip() for line in out)

@@ -79,3 +79,22 @@ def test_leaving_the_seats_that_left_are_marked_out_and_no_reader_is_named() -> 
     text = E.render(E.revealed_view(two))
     assert "Game over: a resignation, a forfeit or an abort ended the game" in text
     assert "throw the sticks" not in text
+
+
+def test_fs15_the_last_line_says_what_the_step_did_but_never_a_private_answer() -> None:
+    st = rig(3, hands=[[], ["row5"], []], figures=["home", "home", 5], turn=0)
+    st, _ = play(st, 0, "throw", *T(3, 1, "stone"))
+    move = E.parse("move sum", E.view(st, 0))
+    st, events = play(st, 0, move)
+    last = {"seat": 0, "move": move, "events": [e.to_json() for e in events if e.public]}
+    text = E.render({**E.view(st, 2), "last": last})
+    line = next(x for x in text.splitlines() if x.startswith("Last: "))
+    assert line.startswith("Last: King move sum: King moves 4 steps, by the sum; King goes to Queen s0")
+    assert "Monk goes to the dungeon" in line
+    ask = E.parse("ask queen row 5", E.view(st, 0))
+    st, events = play(st, 0, ask)
+    everything = {"seat": 0, "move": ask, "events": [e.to_json() for e in events]}  # private ones too
+    line = next(x for x in E.render({**E.view(st, 2), "last": everything}).splitlines() if x.startswith("Last: "))
+    assert line.startswith("Last: King ask queen row 5: King asks Queen about row 5")
+    assert "yes" not in line.lower().replace("king asks", "") and "holds" not in line
+    assert "Last:" not in E.render(E.view(st, 2)), "no step attached, no Last: line"
