@@ -10,7 +10,6 @@ owners) only when `color` is true; the text says everything without it.
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from engines.cavemen import cards, recent
@@ -118,13 +117,13 @@ def _side(owner: int, seat: int | None) -> str:
 def legend(seat: int | None) -> list[str]:
     """The key to every mark on the board, and which way the moves go (the same for both)."""
     you = {0: " (you are Red)", 1: " (you are Blue)"}.get(seat, "")
-    key = (
-        "R:/B: Red's/Blue's caveman. ?? face down, unknown to you; ^ face up; ! face down, known "
-        "to you; * yours, known to the opponent; no mark: face down. [FIRE R] a lit fire, [out R] "
-        "one put out, [cave R] a cave, each with its owner's initial. Everyone sees the field this "
-        f"way round: up = towards row 6, down = towards row 1; forward is up for Red, down for Blue{you}."
-    )
-    return textwrap.wrap(key, 80, initial_indent="  ", subsequent_indent="  ")
+    return [
+        "  R:/B: Red's/Blue's caveman. ?? face down, unknown to you; ^ face up;",
+        "  ! face down, known to you; * yours, known to the opponent; no mark: face down.",
+        "  [FIRE R] a lit fire, [out R] one put out, [cave R] a cave; R/B: whose.",
+        "  Everyone sees the field this way round: up = towards row 6, down = towards",
+        f"  row 1; forward is up for Red, down for Blue{you}.",
+    ]
 
 
 def _piles(view: dict[str, Any], s: int) -> list[str]:

@@ -85,7 +85,8 @@ def _jump_words(path: list[int]) -> str:
             over.append(CELLS[middle])
     if not over:
         return "pushes and burns nothing"
-    return "jumps over " + " and ".join(over) + "; pushes and burns nothing"
+    cells = ", ".join(over[:-1]) + " and " + over[-1] if len(over) > 1 else over[0]
+    return f"jumps over {cells}; pushes and burns nothing"
 
 
 def _between(at: int, middle: int, land: int) -> bool:
