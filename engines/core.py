@@ -203,6 +203,11 @@ class Engine(Protocol):
 
         Engines do no I/O, so they never look at the terminal or the environment
         themselves: the client decides with `color_wanted` and passes the answer.
+
+        A caller holding the public log may attach the last step to the view it draws, under
+        `last`: {"seat", "move": its public part, "events": its public events as logged}; an
+        engine whose view records no last move (cavemen) draws its "Last:" line from it, the
+        others may ignore it. It is never part of a committed view.
         """
         ...
 
@@ -250,6 +255,14 @@ class BaseEngine:
         Only ever called with a state replayed from a finished, audited log (the seed and
         every secret revealed). None where the engine has none: the client then merges the
         seats' own views into the spectator's."""
+        return None
+
+    def describe_move(self, view: View, move: Move) -> str | None:
+        """What `move` would do, said from the seat's `view` before it is played, for the list
+        of moves (`pbem moves`: a magier step's pushes and burns); None when there is nothing to
+        add to the move's own text. It may name only what the view shows.
+
+        Optional: clients look it up with getattr, so an engine without it still works."""
         return None
 
     def describe_event(self, event: Mapping[str, Any]) -> str | None:
