@@ -19,6 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import logging
+from collections.abc import Iterator
 from typing import Any
 
 import engines
@@ -92,15 +93,32 @@ def _actor(entry: dict[str, Any]) -> int | None:
     return seat if isinstance(seat, int) else None
 
 
+def _newest_first(game: Game, batch: int = 16, most: int = 400) -> Iterator[dict[str, Any]]:
+    """The game's entries, newest first, read a few at a time: a story usually needs only the
+    steps since the seat's last move, and a long game's entries are large."""
+    seq = game.head_seq
+    while seq >= 0 and most > 0:
+        rows = list(
+            Entry.select(Entry.seq, Entry.data)
+            .where((Entry.game == game.id) & (Entry.seq <= seq))
+            .order_by(Entry.seq.desc())
+            .limit(min(batch, most))
+        )
+        if not rows:
+            return
+        for row in rows:
+            yield json.loads(row.data)
+        seq = rows[-1].seq - 1
+        most -= len(rows)
+
+
 def story_since(game: Game, seat: int | None, names: dict[int, str]) -> tuple[list[str], int | None]:
     """The public history since `seat` last moved (all of it for a seat that has not moved
     yet), in protocol.story's words, newest STORY_LINES lines; and the seq of the first of the
     seat's last own moves (None if it has not moved), where its last reply's record is looked for."""
-    rows = Entry.select(Entry.data).where(Entry.game == game.id).order_by(Entry.seq.desc()).limit(400)
-    newest_first = [json.loads(r.data) for r in rows]
     taken: list[dict[str, Any]] = []
     first_own = None
-    for entry in newest_first:
+    for entry in _newest_first(game):
         mine = seat is not None and _actor(entry) == seat
         if mine:
             first_own = entry.get("seq")
@@ -199,7 +217,8 @@ def examples(engine: Any, state: dict[str, Any], seat: int, seats: int) -> tuple
 def turn_parts(game: Game, seat: int, names: dict[int, str], view: dict[str, Any] | None) -> Turn:
     engine = engines.get(game.engine)
     state = json.loads(game.state) if game.state else None
-    shown, needs = examples(engine, state, seat, game.seats) if state is not None else ([], False)
+    # the examples cost a dry run of each quoted move: only a game that takes moves by mail shows them
+    shown, needs = examples(engine, state, seat, game.seats) if state is not None and game.email_moves else ([], False)
     story, since = story_since(game, seat, names)
     return Turn(
         board=board_text(engine, view),
