@@ -9,7 +9,7 @@ import typer
 
 from client.commands.app import GameArg, JsonOpt, app, player
 from client.commands.logfile import Ambiguous, read_log_file
-from client.commands.moving import print_shown
+from client.commands.moving import looked_at, print_shown
 from client.commands.output import (
     EXIT_INCOMPLETE,
     EXIT_UNTRUSTED,
@@ -107,7 +107,7 @@ def _log_at(me: Player, game: str, at: int, as_json: bool) -> None:
     from client.display.narration import words
     from client.play import position_in_export
 
-    shown = me.show(game)
+    shown = looked_at(me, game)  # a spectator's too
     if shown["status"] != "over":
         why = (
             f"the position after entry {at} can be drawn only once game {game} is over: the "
@@ -116,7 +116,8 @@ def _log_at(me: Player, game: str, at: int, as_json: bool) -> None:
         if as_json:
             print_json({"game": game, "at": at, "available": False, "reason": why, "show": shown})
             return
-        warn(f"pbem: {why}; here is your seat's view now:")
+        now = "your seat's view" if shown.get("seat") is not None else "the game as it stands"
+        warn(f"pbem: {why}; here is {now}:")
         print_shown(shown)
         return
     data = me.export(game)  # checked against the receipt

@@ -10,7 +10,7 @@ import typer
 from client.commands.app import GameArg, JsonOpt, app, find_game, game_ids, player
 from client.commands.output import print_json, say, write
 from client.display.listing import how_to_play_line, move_lines, no_moves_line
-from client.display.status import board_text, entry_seq, status_line
+from client.display.status import board_text, entry_seq, status_key, status_line
 
 if TYPE_CHECKING:
     from client.play import Player
@@ -52,6 +52,8 @@ def print_shown(shown: dict[str, Any], me: Player | None = None) -> None:
         since_you_looked(me, shown)
     write(board_text(shown))
     say(status_line(shown), style="bold green" if shown.get("your_turn") else "bold")
+    if shown.get("status") != "open":
+        say(status_key(shown), style="dim")
     if shown.get("spectator") and shown.get("status") == "running":
         from client.spectate import UNCHECKED
 
@@ -97,27 +99,32 @@ def show(
     Without a seat in it you watch: the public board, whose turn it is and the result (checked
     against the signed log), and at the end the final position with everything revealed.
     """
-    from client import spectate
-    from client.api import ApiError
-
     me = player()
     if game is None:
         game = _waiting_game(me, as_json)
         if game is None:
             return
-    if me.has_account:
-        try:
-            shown = me.show(game)
-        except ApiError as exc:
-            if exc.status != 403:
-                raise
-            shown = spectate.watch(me, game)  # no seat: watch (the log must agree)
-    else:
-        shown = spectate.watch(me, game)
+    shown = looked_at(me, game)
     if as_json:
         print_json(shown)
         return
     print_shown(shown, me)
+
+
+def looked_at(me: Player, game: str) -> dict[str, Any]:
+    """What `pbem show` prints: the seat's view, or, without a seat, the spectator's (whose
+    log must agree that this player holds none)."""
+    from client import spectate
+    from client.api import ApiError
+
+    if not me.has_account:
+        return spectate.watch(me, game)
+    try:
+        return me.show(game)
+    except ApiError as exc:
+        if exc.status != 403:
+            raise
+        return spectate.watch(me, game)  # no seat: watch (the log must agree)
 
 
 def _waiting_game(me: Player, as_json: bool) -> str | None:

@@ -98,3 +98,45 @@ def test_a_typo_shows_the_nearest_forms_or_one_form_a_line() -> None:
     lines = nearest_forms(said, "zzz").splitlines()
     assert lines[0] == "cannot read 'atack P2'; moves:" and "  cave B4" in lines and max(map(len, lines)) < 80
     assert nearest_forms("cannot read 'x'; moves: a | b", "x") == "cannot read 'x'; moves: a | b"
+
+
+LITERAL = re.compile(r"\[\[|\[\]|\bTrue\b|\bFalse\b|\bNone\b|\b1 cards\b")
+FINISHING = [("cavemen", 2, {"round_limit": 4}), ("magier", 2, {"blind": False, "move_limit": 8}),
+             ("feuersalamander", 3, {"target": 4})]
+
+
+@pytest.mark.parametrize(("engine", "seats", "options"), FINISHING)
+def test_the_client_screens_of_a_finished_game_name_no_literal(
+    live_server: LiveServer, tmp_path: Path, engine: str, seats: int, options: dict[str, object]
+) -> None:
+    """What the client itself writes around the engines' texts (status lines, the end screen,
+    the log with every private event revealed, replay, the listings) for a game played to its
+    end, read by each player and by a spectator: no code, literal or traceback."""
+    import random
+
+    from client.play import Player
+
+    names = ["ada", "bo", "cy"][:seats]
+    for name in [*names, "zed"]:
+        run(tmp_path, name, "init", "--server", live_server.url, "--name", name, "--email", f"{name}@example.org", ok=True)
+    made = ["new", engine, "--seats", str(seats), "--json"] + [f"--option={k}={json.dumps(v)}" for k, v in options.items()]
+    game = json.loads(run(tmp_path, "ada", *made, ok=True))["id"]
+    for name in names[1:]:
+        run(tmp_path, name, "join", game, ok=True)
+    players = [Player(tmp_path / n) for n in names]
+    rnd = random.Random(5)
+    for _ in range(60):
+        if not sum(p.play_bot(game, "random", until_over=False, rng=rnd) for p in players):
+            break
+    for name in names[1:]:  # what the bots did not finish, resignations end
+        if json.loads(run(tmp_path, "ada", "show", game, "--json", ok=True))["status"] == "running":
+            run(tmp_path, name, "resign", game, "--yes", ok=True)
+    assert json.loads(run(tmp_path, "ada", "show", game, "--json", ok=True))["status"] == "over"
+    run(tmp_path, "ada", "export", game, "-o", str(tmp_path / "game.json"), ok=True)
+    screens = [run(tmp_path, who, *args, ok=True) for who in [*names, "zed"] for args in (
+        ("show", game), ("log", game), ("log", game, "--at", "5"), ("games",))]
+    screens += [run(tmp_path, "zed", "replay", str(tmp_path / "game.json"), ok=True)]
+    for screen in screens:
+        for line in screen.splitlines():
+            assert not LITERAL.search(line), line
+    assert "Game over" in screens[0]
