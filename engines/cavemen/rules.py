@@ -279,6 +279,12 @@ class Cavemen(BaseEngine):
 
         return events.describe(event)
 
+    def describe_move(self, view: View, move: Move) -> str | None:
+        """What a listed move would do, from the seat's view (engines.cavemen.preview)."""
+        from engines.cavemen.preview import describe_move
+
+        return describe_move(view, move)
+
     def render(self, view: View, color: bool = False) -> str:
         return render.render(view, color)
 

@@ -28,9 +28,9 @@ def test_mh10_the_listed_step_says_what_it_burns_and_the_text_stays_the_notation
 
 
 def test_an_engine_without_previews_lists_as_before() -> None:
-    cavemen = engines.get("cavemen")
-    state, _ = cavemen.setup(2, cavemen.check_options({}, 2), Rng(b"p"))
-    view = cavemen.view(state, 0)
-    listed = legal.listing(cavemen, legal.own_moves(cavemen, view), view)
+    plain = engines.get("feuersalamander")
+    state, _ = plain.setup(2, plain.check_options({}, 2), Rng(b"p"))
+    view = plain.view(state, plain.to_move(state))
+    listed = legal.listing(plain, legal.own_moves(plain, view), view)
     assert listed and all("does" not in item for item in listed)
     assert legal.listing(MAGIER, []) == []

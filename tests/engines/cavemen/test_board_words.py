@@ -87,6 +87,26 @@ def test_cv8_the_board_says_the_gutsy_attacked_and_left_the_field() -> None:
     assert "Last:" not in E.render(view)
 
 
+def test_cv8_the_listed_attack_says_what_it_meets_and_how_a_known_fight_ends() -> None:
+    s = board()
+    put(s, RED, "gutsy", 2, 3)
+    put(s, BLUE, "ballsy", 2, 4, known=2)
+    put(s, RED, "snappy", 0, 3)
+    put(s, BLUE, "plucky", 0, 4)
+    view = E.view(s, RED)
+    said = {E.format(m): E.describe_move(view, m) for m in E.moves_from_view(view)}
+    assert said["attack P2 r4 from P2 r3"] == (
+        "your Gutsy (5) attacks Ballsy (1): yours would lose and go to the inactive deck"
+    )
+    assert said["attack P0 r4 from P0 r3"] == "your Snappy (2) attacks a face-down caveman"
+    assert said["move P2 r3 down"] == "your Gutsy (5) steps"
+    assert said["end phase"] is None
+    blue = E.view(s, BLUE)
+    assert E.describe_move(blue, {"type": "attack", "path": 0, "row": 3, "from_path": 0, "from_row": 4}) == (
+        "your Plucky (4) attacks a face-down caveman"
+    ), "Blue does not know the Snappy: the preview does not tell him"
+
+
 def test_cv18_the_last_line_never_tells_a_private_event() -> None:
     s = board(phase="place")
     s["hands"][RED] = ["zippy", "gutsy"]
