@@ -23,10 +23,13 @@ def game_row(g: dict[str, Any], seen: int | None = None) -> dict[str, str]:
     time left to decide, and "new" when entries came after the last look (`seen`, its seq)."""
     names = g.get("seat_names") or []
     kept = {i["seat"]: kept_for(i) for i in g.get("invited") or []}
+    out = g.get("out") or []
     seats = []
     for i, p in enumerate(g.get("players") or []):
         colour = f" ({names[i]})" if i < len(names) else ""
-        if p:
+        if p and i in out:  # resigned or forfeited, as the signed log says
+            seats.append(f"{p.get('name')} ({names[i] + ', ' if i < len(names) else ''}out)")
+        elif p:
             seats.append(f"{p.get('name')}{colour}")
         elif i in kept:
             seats.append(f"kept for {kept[i]}{colour}")

@@ -68,7 +68,10 @@ class Games(Evidence):
                         f"signed log says {receipt.get(field)!r} at the same entry {head.get('seq')}"
                     ), {"summary": row})
         # else the log has moved past the summary's head (a move landed meanwhile): the log wins
-        return {**row, "status": receipt.get("status"), "to_move": receipt.get("to_move"), "my_seat": receipt.get("seat")}
+        return {
+            **row, "status": receipt.get("status"), "to_move": receipt.get("to_move"),
+            "my_seat": receipt.get("seat"), "out": list(receipt.get("out") or []),
+        }
 
     @staticmethod
     def _reveals(engine_id: str) -> bool:

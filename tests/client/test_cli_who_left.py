@@ -46,6 +46,8 @@ def test_a_player_who_left_is_marked_out_and_the_end_says_game_over(cli: Cli, li
     line = next(x for x in theirs.splitlines() if x.startswith("Der Feuersalamander - game "))
     assert "you: seat 1 Queen, out of the game" in line and "watching" not in theirs and "spectator" not in theirs
     assert json.loads(cli("bo", "show", game, "--json").stdout)["out"] == [1]
+    listed = cli("ada", "games").stdout
+    assert f"{game}  feuersalamander  running  ada (King), bo (Queen, out), cy (Monk)" in listed, listed
 
     cli("cy", "resign", game, "--yes")  # one player left in: ada wins
     for who, seat in (("ada", "ada (King)"), ("bo", "bo (Queen)"), ("cy", "cy (Monk)")):
