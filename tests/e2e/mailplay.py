@@ -9,6 +9,7 @@ as they come; after a throw or a roll it waits for the answer mail (the outcome 
 
 from __future__ import annotations
 
+import copy
 import io
 import random
 import re
@@ -49,8 +50,9 @@ def reply_to(mail: EmailMessage, lines: list[str], sender: str) -> bytes:
     return msg.as_bytes()
 
 
-def plan(engine_id: str, first: str) -> list[str]:
+def plan(engine: Any, first: str, view: dict[str, Any]) -> list[str]:
     """The lines of a reply whose first move is `first` (see the module docstring)."""
+    engine_id = engine.id
     if first == "keys":
         return ["keys"] * 6
     if first in WAIT_FOR_OUTCOME:
@@ -59,7 +61,58 @@ def plan(engine_id: str, first: str) -> list[str]:
         return [first, "no question"]
     if engine_id == "siedler" and first.split()[0] in ("accept", "decline", "keep", "arrange", "search", "take", "choose", "done", "place"):
         return [first]
+    if engine_id == "cavemen":
+        return cavemen_turn(engine, first, view)
     return [first, *CLOSING.get(engine_id, [])]
+
+
+def cavemen_turn(engine: Any, first: str, view: dict[str, Any]) -> list[str]:
+    """A cavemen turn as its player sees it ahead: this phase's move, then the placements its
+    hand and its side of the board allow (the place phase imagined on its own view), then the
+    ends of the phases. A placement the move made impossible is refused, and answered."""
+    kind = (view.get("pending") or {}).get("kind")
+    lines = [first]
+    if kind == "move":
+        if first != "end phase":
+            lines.append("end phase")
+        ahead = copy.deepcopy(view)
+        ahead["pending"]["kind"] = "place"
+        lines += _placements(engine, ahead, first)
+    elif kind == "place" and first.startswith("place "):
+        lines += _placements(engine, view, first)[:1]
+    return lines + ["end phase"] * 2
+
+
+def _landing(words: list[str]) -> str:
+    """Where the move `words` leaves a caveman ("P0 r4" for move P0 r3 up), or its last place."""
+    if len(words) == 4 and words[0] in ("move", "jump", "side") and words[1][1:].isdigit() and words[2][1:].isdigit():
+        path, row = int(words[1][1:]), int(words[2][1:])
+        step = 2 if words[0] == "jump" else 1
+        path += {"left": -1, "right": 1}.get(words[3], 0)
+        row += {"up": step, "down": -step}.get(words[3], 0)
+        return f"P{path} r{row}"
+    return " ".join(words[-2:])
+
+
+def _placements(engine: Any, view: dict[str, Any], first: str) -> list[str]:
+    """Up to two placements of different cards on different places, none where `first` went."""
+    chosen: list[str] = []
+    words = first.split()
+    cards: set[str] = {words[1]} if words[0] == "place" else set()
+    cells: set[str] = {_landing(words)}
+    for move in engine.moves_from_view(view):
+        if move.get("type") != "place":
+            continue
+        text = engine.format(move)
+        card, cell = text.split()[1], " ".join(text.split()[-2:])
+        if card in cards or cell in cells:
+            continue
+        chosen.append(text)
+        cards.add(card)
+        cells.add(cell)
+        if len(chosen) == 2:
+            break
+    return chosen
 
 
 class MailTable:
@@ -102,7 +155,9 @@ class MailTable:
                 return msg
         return None
 
-    def play(self, game: str, bot: str, most_replies: int, lines_of: Callable[[str, str], list[str]] = plan) -> str:
+    def play(
+        self, game: str, bot: str, most_replies: int, lines_of: Callable[[Any, str, dict[str, Any]], list[str]] = plan
+    ) -> str:
         """Answer the newest your-turn mail of the player to move until the game is over."""
         self.deliver()
         answered: set[str] = set()
@@ -119,7 +174,7 @@ class MailTable:
             answered.add(mail["Message-ID"])
             listed = mine.engine.moves_from_view(mine.view)
             first = mine.engine.format(mine.engine.bots()[bot](mine.view, listed, self.rng))
-            assert self.inbox(reply_to(mail, lines_of(mine.engine.id, first), address)) == 0
+            assert self.inbox(reply_to(mail, lines_of(mine.engine, first, mine.view), address)) == 0
             self.replies += 1
             after = me.state(game)
             self.kept += after.status == "running" and after.to_move == mine.seat
