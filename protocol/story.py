@@ -80,15 +80,19 @@ class Teller:
             return None
         return str(text) if text else None
 
-    def events(self, events: Iterable[Any]) -> list[str]:
-        """The public events in words; the concealed ones as how many, in words."""
+    def events(self, events: Iterable[Any], own: Mapping[int, str] | None = None) -> list[str]:
+        """The public events in words; the concealed ones as how many, in words, but those in
+        `own` (index -> words: the reader's own, which the caller holds) told in their place."""
         told: list[str] = []
         hidden = 0
-        for event in events:
+        for index, event in enumerate(events):
             if not isinstance(event, dict):
                 continue
             if "commit" in event:
-                hidden += 1
+                if own and own.get(index):
+                    told.append(own[index])
+                else:
+                    hidden += 1
                 continue
             text = self.event(event)
             if text:
@@ -152,10 +156,14 @@ def tell(
     entries: Iterable[Mapping[str, Any]],
     names: Mapping[Any, str],
     after_seq: int | None = None,
+    own: Mapping[tuple[int, int], str] | None = None,
 ) -> list[str]:
     """The public history after `after_seq` in words, one line per step (genesis left out).
 
     engine: the game's Engine (engines.get(id)) or None; names: seat -> player's name.
+    own: (seq, index) -> words, the private events of the one reader this is told to (their
+    checked payloads, which only the caller holds), told in place of "one concealed event";
+    never pass it for a text anybody else reads.
     A step's line is its sentence, then what its events did after a colon:
     "bob (black) moved G3-F4: the defender won; the deck was reshuffled".
     """
@@ -171,7 +179,8 @@ def tell(
         said = sentence(teller, entry)
         if said is None:
             continue
-        happened = teller.events((entry.get("body") or {}).get("events") or [])
+        mine = {i: said for (at, i), said in (own or {}).items() if at == seq}
+        happened = teller.events((entry.get("body") or {}).get("events") or [], mine)
         if happened and entry.get("type") != "reveal":
             said += ": " + "; ".join(happened)
         lines.append(said)

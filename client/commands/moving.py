@@ -34,7 +34,7 @@ def since_you_looked(me: Player, shown: dict[str, Any]) -> None:
             engine = engines.get(str(shown.get("engine")))
         except engines.UnknownEngine:
             engine = None
-        lines = tell(engine, me.log(game, start=last + 1), names, after_seq=last)
+        lines = tell(engine, me.log(game, start=last + 1), names, after_seq=last, own=_own_events(me, game, engine))
         if lines:
             say("Since you looked:", style="bold")
             if len(lines) > SINCE_LIMIT:  # a long absence: the newest steps, the rest in the log
@@ -44,6 +44,33 @@ def since_you_looked(me: Player, shown: dict[str, Any]) -> None:
                 say(f"  {line}")
     if last is None or head > last:
         me.store.save_seen(game, head)
+
+
+def _own_events(me: Player, game: str, engine: Any) -> dict[tuple[int, int], str]:
+    """(seq, index) -> words: the private events this player was shown (their checked payloads
+    in the local evidence store), so "Since you looked" says what they drew, not "one concealed
+    event"; the server's moves in their name are told on the move's own line instead."""
+    from protocol.steps import PLAYED_FOR_YOU
+
+    describe = getattr(engine, "describe_event", None)
+    if describe is None:
+        return {}
+    seat = (me.store.receipt(game) or {}).get("seat")
+    told: dict[tuple[int, int], str] = {}
+    for p in me.store.evidence(game).get("payloads") or []:
+        event = p.get("event") if isinstance(p, dict) else None
+        if not isinstance(event, dict) or event.get("kind") == PLAYED_FOR_YOU:
+            continue
+        if not (isinstance(p.get("seq"), int) and isinstance(p.get("index"), int)):
+            continue
+        try:
+            said = describe(event)
+        except Exception:  # noqa: BLE001 - an event the engine cannot tell stays counted
+            said = None
+        if said:
+            alone = p.get("to") == [seat]
+            told[(p["seq"], p["index"])] = f"{said} (only you see this)" if alone else f"{said} (seen by you too)"
+    return told
 
 
 def print_shown(shown: dict[str, Any], me: Player | None = None) -> None:

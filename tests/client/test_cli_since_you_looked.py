@@ -65,3 +65,35 @@ def test_a_long_absence_tells_the_newest_steps_and_points_to_the_log(make_player
     assert told[0] == f"  ({steps - SINCE_LIMIT} earlier steps: pbem log {game} --from {seen + 1})", told[0]
     newest = tell(engines.get("magier"), entries, {0: "north", 1: "south"})[-1]
     assert told[SINCE_LIMIT] == f"  {newest}"  # the newest step is the last one told
+
+
+def test_since_you_looked_tells_your_own_draws_and_only_counts_the_others(make_player: Callable[[str], Player]) -> None:
+    """The reader's own private events (a cavemen draw) are told in words from their checked
+    payloads; the opponent's stay "concealed events" (CV-18: identities are revealed at the end)."""
+    import random
+
+    runner = CliRunner()
+    ada, bo = make_player("ada"), make_player("bo")
+    env = {"PBEM_HOME": str(ada.store.home)}
+    game = ada.new_game("cavemen", {}, join=True)["id"]
+    bo.join(game)
+    assert runner.invoke(app, ["show", game], env=env).exit_code == 0
+    seen = ada.store.seen(game)
+    rnd = random.Random(3)
+    for _ in range(4):
+        for p in (ada, bo):
+            p.play_bot(game, "random", until_over=False, rng=rnd)
+    shown = runner.invoke(app, ["show", game], env=env).stdout
+    told = shown.split("Since you looked:\n", 1)[1]
+    mine = [p for p in ada.store.evidence(game)["payloads"] if p["seq"] > seen]
+    theirs = [p for p in bo.store.evidence(game)["payloads"] if p["seq"] > seen]
+    assert mine and theirs
+    assert told.count("(only you see this)") == len(mine), told
+    assert "concealed event" in told  # bo's draws: counted, never told to ada
+    import engines
+
+    describe = engines.get("cavemen").describe_event  # type: ignore[attr-defined]
+    for p in theirs:
+        said = describe(p["event"])
+        if said and not any(describe(q["event"]) == said for q in mine):
+            assert said not in told, said
