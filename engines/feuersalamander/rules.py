@@ -250,6 +250,13 @@ class Feuersalamander(BaseEngine):
 
         return events.describe(event)
 
+    def describe_move(self, view: View, move: Move) -> str | None:
+        """Where a listed move of the figure would land and what that does, from the seat's view
+        (engines.feuersalamander.preview)."""
+        from engines.feuersalamander.preview import describe_move
+
+        return describe_move(view, move)
+
     def render(self, view: View, color: bool = False) -> str:
         """The table as this seat sees it; ANSI highlights only when color is true."""
         return render.render(view, color)

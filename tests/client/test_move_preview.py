@@ -7,8 +7,8 @@ from __future__ import annotations
 import engines
 from client import legal
 from client.display.listing import move_lines
-from engines.core import Rng
 from engines.magier.diagram import position
+from tests.protocol.toy import TOY
 
 MAGIER = engines.get("magier")
 
@@ -28,9 +28,7 @@ def test_mh10_the_listed_step_says_what_it_burns_and_the_text_stays_the_notation
 
 
 def test_an_engine_without_previews_lists_as_before() -> None:
-    plain = engines.get("feuersalamander")
-    state, _ = plain.setup(2, plain.check_options({}, 2), Rng(b"p"))
-    view = plain.view(state, plain.to_move(state))
-    listed = legal.listing(plain, legal.own_moves(plain, view), view)
+    view = {"rounds": 2, "moves": 0, "turn": 0, "thrown": [0, 0], "hid": [False, False], "seat": 0, "dealt": 4, "hidden": None}
+    listed = legal.listing(TOY, legal.own_moves(TOY, view), view)
     assert listed and all("does" not in item for item in listed)
     assert legal.listing(MAGIER, []) == []

@@ -98,3 +98,13 @@ def test_fs15_the_last_line_says_what_the_step_did_but_never_a_private_answer() 
     assert line.startswith("Last: King ask queen row 5: King asks Queen about row 5")
     assert "yes" not in line.lower().replace("king asks", "") and "holds" not in line
     assert "Last:" not in E.render(E.view(st, 2)), "no step attached, no Last: line"
+
+
+def test_fs7_the_listed_move_says_where_the_figure_lands_and_whom_it_catches() -> None:
+    st = rig(3, hands=[[], ["row5"], []], figures=["home", "home", 5], turn=0)
+    st, _ = play(st, 0, "throw", *T(3, 1, "stone"))
+    view = E.view(st, 0)
+    said = {E.format(m): E.describe_move(view, m) for m in E.moves_from_view(view)}
+    assert said["move sum"] == "4 steps to Queen s0: the Monk there goes to the dungeon; you may ask the Queen"
+    assert said["move diff"] == "2 steps to King s3"
+    assert E.describe_move(E.view(st, None), {"type": "move", "how": "sum"}) is None
