@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -28,8 +27,10 @@ def audit(
     from protocol.audit import Verdict
     from protocol.audit import audit as audit_export
 
+    data: Any = None
     try:
-        verdict = audit_export(read_log_file(file))
+        data = read_log_file(file)
+        verdict = audit_export(data)
     except Ambiguous as exc:
         verdict = Verdict(ok=False, complete=False, reason=str(exc))
     if as_json:
@@ -47,12 +48,34 @@ def audit(
                 f"game {verdict.game} ({verdict.engine}): {c.get('entries', 0)} entries, "
                 f"{c.get('signatures', 0)} signatures, {c.get('commitments', 0)} commitments, "
                 f"{c.get('moves', 0)} moves replayed"
-                + (f"; result {json.dumps(verdict.result)}" if verdict.result else "")
+                + (f"; {_result_words(data, verdict.result)}" if verdict.result else "")
             )
     if verdict.word == "INCOMPLETE":
         raise typer.Exit(EXIT_INCOMPLETE)
     if verdict.word != "PASS":
         raise typer.Exit(EXIT_UNTRUSTED)  # the log failed a check, as --help says of exit 4
+
+
+def _result_words(data: Any, result: dict[str, Any]) -> str:
+    """'won by seat 1 black (bo); scores red 0, black 1 (reason)': the audited result in words,
+    the seats named as the export's genesis and joins name them."""
+    from client.display.status import result_text
+
+    entries = data.get("entries") if isinstance(data, dict) else None
+    entries = entries if isinstance(entries, list) else []
+    genesis = (entries[0].get("body") or {}) if entries and isinstance(entries[0], dict) else {}
+    try:
+        import engines
+
+        names = list(engines.get(str(genesis.get("engine"))).seat_names(int(genesis.get("seats") or 0)))
+    except Exception:  # noqa: BLE001 - the seat numbers still say who
+        names = []
+    players: list[Any] = [None] * len(names)
+    for e in entries:
+        body = e.get("body") if isinstance(e, dict) and e.get("type") == "join" else None
+        if isinstance(body, dict) and isinstance(body.get("seat"), int) and 0 <= body["seat"] < len(players):
+            players[body["seat"]] = {"name": body.get("name")}
+    return "result: " + result_text(result, names, players)
 
 
 @app.command()

@@ -136,6 +136,9 @@ def test_the_client_screens_of_a_finished_game_name_no_literal(
     screens = [run(tmp_path, who, *args, ok=True) for who in [*names, "zed"] for args in (
         ("show", game), ("log", game), ("log", game, "--at", "5"), ("games",))]
     screens += [run(tmp_path, "zed", "replay", str(tmp_path / "game.json"), ok=True)]
+    audited = run(tmp_path, "zed", "audit", str(tmp_path / "game.json"), ok=True)
+    assert "result: won by seat " in audited or "result: draw" in audited, audited
+    screens.append(audited)
     for screen in screens:
         for line in screen.splitlines():
             assert not LITERAL.search(line), line
