@@ -89,6 +89,8 @@ def log(
         for line in entry_lines(words):
             say(line)
     say(signed_words(entries), style="dim")
+    if revealed is not None:
+        say("the game is over: every private event above was replayed from the revealed log (audit PASS)", style="dim")
 
 
 def _print_position(position: dict[str, Any], words: tuple[str, list[str]]) -> None:

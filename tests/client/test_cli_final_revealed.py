@@ -60,6 +60,7 @@ def test_a_finished_games_show_replay_and_log_reveal_every_hand_and_draw(
 
     told = cli("ada", "log", game).stdout
     assert "for other eyes" not in told, told
+    assert "every private event above was replayed from the revealed log (audit PASS)" in told
     _, private = private_events(export)
     theirs = [p for items in (private or {}).values() for p in items if p["to"] == [1]]
     assert theirs, "bo was dealt cards in private"
