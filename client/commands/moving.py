@@ -22,7 +22,8 @@ SINCE_LIMIT = 15  # "Since you looked:" tells this many steps at most above the 
 def since_you_looked(me: Player, shown: dict[str, Any]) -> None:
     """What happened since this player last looked, in words, above the board: a move's outcome
     (a fight won, a die thrown) is otherwise only found in `pbem log`. The first look says nothing
-    and only remembers; a spectator's look is not remembered (no seat, no store of theirs)."""
+    and only remembers. A spectator's looks are remembered in their home too (the public log
+    only: they have no private payloads), so watching a game over days reads the same way."""
     import engines
     from protocol.story import tell
 
@@ -75,7 +76,7 @@ def _own_events(me: Player, game: str, engine: Any) -> dict[tuple[int, int], str
 
 def print_shown(shown: dict[str, Any], me: Player | None = None) -> None:
     """The board, the status line under it, and what a spectator or a finished game adds."""
-    if me is not None and not shown.get("spectator"):
+    if me is not None:
         since_you_looked(me, shown)
     write(board_text(shown))
     say(status_line(shown), style="bold green" if shown.get("your_turn") else "bold")

@@ -5,10 +5,12 @@ names their own, with or without an account."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
+from client.play import Player
 from tests.client.test_cli_daily_use import Cli, init, two_player_game
 from tests.conftest import LiveServer
 
@@ -39,6 +41,12 @@ def test_running_public_games_are_listed_to_watch_and_named_by_a_prefix(cli: Cli
     assert json.loads(stranger)["game"] == game
     assert cli("cy", "log", game[:5]).stdout.count("joined") == 2
 
+    first = cli("nobody", "--server", live_server.url, "show", game).stdout
+    assert "Since you looked" not in first  # the first look only remembers
+    Player(cli.tmp_path / "ada").play_bot(game, "random", until_over=False, rng=random.Random(1))
+    again = cli("nobody", "--server", live_server.url, "show", game).stdout  # a spectator's looks are remembered
+    told = again.split("Since you looked:\n", 1)[1].splitlines()[0]
+    assert told.startswith("  ada (red) moved place "), told
     refused = cli("cy", "show", hidden[:8], code=1).stderr  # a private game is not found by prefix
     assert "nor any public game" in refused and "pbem games --watch" in refused
     assert "one at a time" in cli("cy", "games", "--watch", "--open", code=1).stderr
