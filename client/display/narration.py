@@ -135,6 +135,11 @@ class History:
         return lines
 
 
+def counted(n: Any, word: str, words: str | None = None) -> str:
+    """'1 day', '3 days': a count with its noun, never 'day(s)'."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
+
+
 def options_words(options: Any) -> str:
     """'target 10, blind no': a game's options for people, not as JSON."""
     if not isinstance(options, dict) or not options:
@@ -151,7 +156,7 @@ def _genesis(body: dict[str, Any], h: History) -> str:
     )
     deadline = body.get("deadline")
     if isinstance(deadline, dict):
-        what += f"; {deadline.get('days')} day(s) per decision, then {deadline.get('on_expiry')}"
+        what += f"; {counted(deadline.get('days'), 'day')} per decision, then {deadline.get('on_expiry')}"
     if body.get("email_moves"):
         what += "; moves by email allowed"
     return what
@@ -164,7 +169,7 @@ def _reveal_details(body: dict[str, Any], h: History) -> list[str]:
     if isinstance(result, dict) and result.get("scores") is not None:
         details.append(f"scores: {scores_text(result['scores'], h.seat_names)}")
     secrets = body.get("secrets") or []
-    details.append(f"the server's seed and {len(secrets)} concealed part(s) made public")
+    details.append(f"the server's seed and {counted(len(secrets), 'concealed part')} made public")
     for item in secrets:
         if not isinstance(item, dict):
             continue
@@ -238,9 +243,9 @@ def signed_words(entries: list[dict[str, Any]]) -> str:
     """The log's last line: who signed what, since the history above was checked, not trusted."""
     moves = sum(1 for e in entries if e.get("type") in ("join", "move"))
     mailed = sum(1 for e in entries if e.get("type") == "system" and (e.get("body") or {}).get("kind") == "email_move")
-    said = f"checked: every entry's link and the server's signature; {moves} join(s) and move(s) signed by their players"
+    said = f"checked: every entry's link and the server's signature; {counted(moves, 'join or move', 'joins and moves')} signed by their players"
     if mailed:
-        said += f", {mailed} move(s) by email signed by the server alone"
+        said += f", {counted(mailed, 'move')} by email signed by the server alone"
     return said
 
 

@@ -50,7 +50,7 @@ def test_log_tells_the_game_in_words_with_your_concealed_parts(cli: Cli, live_se
     over = cli("bo", "log", game, "--from", "6").stdout
     assert over.splitlines()[0].startswith("   6  move")
     assert re.search(r"reveal .*  Game over: .* won", over)
-    assert "- the server's seed and 14 concealed part(s) made public" in over
+    assert "- the server's seed and 14 concealed parts made public" in over
     assert re.search(r"- entry 4, ada \(red\): place \w+ -?\d", over)  # earlier entries still named
 
 
