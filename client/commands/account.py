@@ -40,8 +40,9 @@ def init(
     One home may hold accounts on several servers (one key for all): the newest becomes the
     default, `pbem --server URL COMMAND` uses another, `pbem servers` lists them.
     The key (key.pem in $PBEM_HOME) IS your account: there is no password. Back it up.
-    The server's key is remembered; if it ever changes, init refuses (as ssh does) until
-    you run it with --accept-new-server-key.
+    The server's key is remembered; if it ever changes, every command says loudly that it is
+    not the server you played with and exits 4 (as ssh does), and init refuses until you run
+    it with --accept-new-server-key.
     """
     me = player()
     account = me.init_account(server, name, email, accept_new_server_key)

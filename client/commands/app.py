@@ -6,8 +6,9 @@ never see a traceback.
 
 Exit codes: 0 ok; 1 an error (the line says which); 2 bad usage; 3 an audit that is
 INCOMPLETE (the game is not over); 4 a check failed: the server showed a fork, a bad
-signature or a payload that does not match its commitment, or the log `pbem audit` read
-is FAIL (tampered with or broken).
+signature or a payload that does not match its commitment, or signs with another key than
+the one pinned for its address (not the server you played with), or the log `pbem audit`
+read is FAIL (tampered with or broken).
 """
 
 from __future__ import annotations
@@ -199,7 +200,8 @@ app = App(
         "Game ids may be shortened to any unique prefix of at least 4 characters.\n\n"
         "Exit status: 0 ok; 1 an error (one line on stderr says which); 2 bad usage; "
         "3 an audit that is INCOMPLETE; 4 a check failed: the server failed one (fork, bad "
-        "signature) or `pbem audit` found the log FAIL (tampering)."
+        "signature, another server key than the one pinned at `pbem init`) or `pbem audit` "
+        "found the log FAIL (tampering)."
     ),
     no_args_is_help=True,
     add_completion=True,
