@@ -89,7 +89,7 @@ def log(
         for line in entry_lines(words):
             say(line)
     say(signed_words(entries), style="dim")
-    if revealed is not None:
+    if revealed and any(revealed.values()):
         say("the game is over: every private event above was replayed from the revealed log (audit PASS)", style="dim")
 
 
