@@ -300,7 +300,7 @@ def _play(ledger: Ledger, msg: EmailMessage, mid: str, sender: str) -> Outcome:
             ledger.mail, game, row.seat, account, done.report(game.id), in_reply_to=_reply_id(mid),
             key=_key(mid), subject=str(msg.get("Subject", "") or ""),
         )
-    last = done.played[-1][1] if done.played else None
+    last = done.played[-1][1] if done.played else None  # (line, seq, words)
     return Outcome("played" if done.played else "refused", done.summary(), mid, game.id, last)
 
 

@@ -28,6 +28,7 @@ import engines
 from engines.core import IllegalMove
 from protocol import steps
 from protocol.commitments import move_token
+from protocol.story import tell
 from server.ledger.ledger import Ledger
 from server.mail.notices import public_of
 from server.store.models import Game, Mail, MoveToken, utcnow
@@ -45,7 +46,7 @@ REPLY_HEADER = re.compile(
 class Played:
     """What became of a reply's lines (mutable while they are played, then read)."""
 
-    played: list[tuple[str, int]] = field(default_factory=list)  # (line, seq)
+    played: list[tuple[str, int, str]] = field(default_factory=list)  # (line, seq, what it did in words)
     refused: tuple[str, str] | None = None  # (line, why)
     left: list[str] = field(default_factory=list)  # not played: the turn passed or the game ended
     left_why: str = ""
@@ -53,7 +54,7 @@ class Played:
     def report(self, game_id: str) -> list[str]:
         """The answer's words, for people: each played line, the refusal and why, what was left."""
         lines = [f"Your reply in game {game_id}:"]
-        lines += [f"  played `{line}` (log entry {seq})" for line, seq in self.played]
+        lines += [f"  played `{line}` (log entry {seq})" + (f": {did}" if did else "") for line, seq, did in self.played]
         if self.refused is not None:
             line, why = self.refused
             lines.append(f"  refused `{line}`: {why}")
@@ -66,7 +67,7 @@ class Played:
 
     def summary(self) -> str:
         """One line for the inbox's record and `pbem-server inbox`'s output."""
-        parts = [f"played {', '.join(repr(line) for line, _ in self.played)}"] if self.played else []
+        parts = [f"played {', '.join(repr(line) for line, _, _ in self.played)}"] if self.played else []
         if self.refused is not None:
             parts.append(f"refused {self.refused[0]!r}: {self.refused[1]}")
         if self.left:
@@ -126,14 +127,24 @@ def play_lines(ledger: Ledger, game: Game, seat: int, lines: list[str], first: M
             out.left = lines[n + 1:]
             out.left_why = "a line before it was refused" if out.left else ""
             break
-        out.played.append((line, why))
+        out.played.append((line, int(why["seq"]), _did(engine, why)))
     return out
+
+
+def _did(engine: Any, entry: dict[str, Any]) -> str:
+    """What a played line's entry did, in protocol.story's words for its public events (a
+    throw's sticks, a roll's dice: the outcome the player waits for), "" if nothing is told."""
+    told = tell(engine, [entry], {})
+    bare = tell(engine, [{**entry, "body": {**entry["body"], "events": []}}], {})
+    if not told or not bare or told[0] == bare[0]:
+        return ""
+    return told[0][len(bare[0]) + 2:]
 
 
 def _one(
     ledger: Ledger, engine: Any, game: Game, seat: int, line: str, seed: bytes, first: MoveToken | None, mid: str
-) -> int | str:
-    """Play one line: the new entry's seq, or why it was refused (nothing written then)."""
+) -> dict[str, Any] | str:
+    """Play one line: the new entry, or why it was refused (nothing written then)."""
     if len(line) > LONGEST_LINE:
         return "too long to be a move"
     state = json.loads(game.state)
@@ -162,4 +173,4 @@ def _one(
     first.save()
     entry = ledger.append_seeded(game, step)
     game.save()
-    return int(entry["seq"])
+    return entry

@@ -91,10 +91,11 @@ def summary_lines(pub: Public, moves: bool = True) -> list[str]:
 
 
 def scores_of(pub: Public) -> str | None:
-    """The scores (Siedler: victory points) in the spectator view, as "ada 3, bob 5"."""
+    """The scores (Siedler: each principality's victory points) in the spectator view, as "ada 3, bob 5"."""
     view = pub.view or {}
-    for key in ("scores", "points"):
-        scores = view.get(key)
+    points = view.get("points")
+    victory = [p.get("vp") for p in points] if isinstance(points, list) and all(isinstance(p, dict) for p in points) else None
+    for scores in (view.get("scores"), victory):
         if isinstance(scores, list) and len(scores) == pub.seats and all(
             isinstance(s, int | float) and not isinstance(s, bool) for s in scores
         ):

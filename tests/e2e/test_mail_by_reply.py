@@ -89,5 +89,9 @@ def test_a_game_played_by_mail_replies_alone_reaches_its_end(
     # every mail accounted for: a your-turn mail per change of player, one answer (itself the
     # next your-turn mail) per reply that left its sender to decide, the start and the ends
     assert kinds == {"turn": changes + table.kept, "start": 1, "over": 2}, (kinds, changes, table.kept)
+    last_turn = [m for m in mails if m["X-Pbem-Kind"] == "turn"][-1].get_content()
+    assert "token: " in last_turn
+    if engine != "cavemen":  # the scores (Siedler's victory points) as the spectator sees them
+        assert "Scores: ada " in last_turn, last_turn
     if whole_turns:
         assert ratio < 1.5, (label, len(mails), kinds, changes, table.replies)

@@ -191,7 +191,7 @@ def test_a_reply_of_several_lines_is_played_until_one_is_refused(
     assert answer["Message-ID"] != mail["Message-ID"]
     text = answer.get_content().replace("\r\n", "\n")
     assert answer["X-Pbem-Kind"] == "turn" and token_of(answer) not in (None, token_of(mail))
-    assert f"  played `{first}` (log entry " in text
+    assert re.search(rf"  played `{re.escape(first)}` \(log entry \d+\): \S", text), text  # and what it did
     assert "  refused `fly to the moon`: cannot be read as a move" in text
     assert "  not played `end phase`: a line before it was refused" in text
     assert mails(table, "reply_refused") == []  # one answer, not two
