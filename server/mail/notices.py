@@ -47,6 +47,7 @@ from server.store.models import (
     MailPref,
     MoveToken,
     Mute,
+    PrivateGame,
     Seat,
     utcnow,
 )
@@ -118,6 +119,7 @@ def public_of(game: Game, seated: dict[int, Account] | None = None) -> Public:
         moves=moves,
         result=json.loads(game.result) if game.result else None,
         started=game.state is not None,
+        private=PrivateGame.select().where(PrivateGame.game == game.id).exists(),
     )
 
 

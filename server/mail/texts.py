@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.mail.addressing import MailSettings, unsubscribe_url
+from server.web.links import game_page_url
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class Public:
     moves: list[str]  # the last few moves in words, oldest first
     result: dict[str, Any] | None
     started: bool = True  # False for a game that ended before every seat was taken
+    private: bool = False  # a private game has no page to link to
 
     def who(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(self.players):
@@ -62,8 +64,13 @@ class Turn:
     reply: str | None = None  # what became of the seat's last reply by mail, if its moves are its last
 
 
-def _footer(settings: MailSettings, game_id: str | None, account_id: int | None) -> list[str]:
+def _footer(settings: MailSettings, pub: Public | None, account_id: int | None) -> list[str]:
+    """The server, the game's page (a public game's only: a private one has none, by design)
+    and how to get less mail."""
+    game_id = pub.game_id if pub is not None else None
     lines = ["", "-- ", f"pbem server {settings.base_url()}"]
+    if pub is not None and not pub.private:
+        lines.append(f"The game in a browser: {game_page_url(settings.base_url(), pub.game_id)}")
     if account_id is None:
         return lines
     if game_id:
@@ -164,7 +171,7 @@ def turn_text(
     lines += [
         "",
         *summary_lines(pub, moves=turn is None),
-        *_footer(settings, g, account_id),
+        *_footer(settings, pub, account_id),
     ]
     return "\n".join(lines) + "\n"
 
@@ -172,7 +179,7 @@ def turn_text(
 def answer_text(settings: MailSettings, pub: Public, account_id: int | None, report: list[str], board: str | None) -> str:
     """The answer to a reply whose sender is no longer to decide (a line was refused after the
     turn passed, or the game ended): what was played and why the rest was not."""
-    lines = [*report, "", *summary_lines(pub), *(["", board] if board else []), *_footer(settings, pub.game_id, account_id)]
+    lines = [*report, "", *summary_lines(pub), *(["", board] if board else []), *_footer(settings, pub, account_id)]
     return "\n".join(lines) + "\n"
 
 
@@ -183,7 +190,7 @@ def start_text(settings: MailSettings, pub: Public, account_id: int | None) -> s
         f"You get a mail when it is your turn; `pbem show {g}` shows your view any time.",
         "",
         *summary_lines(pub),
-        *_footer(settings, g, account_id),
+        *_footer(settings, pub, account_id),
     ]
     return "\n".join(lines) + "\n"
 
@@ -196,7 +203,7 @@ def over_text(settings: MailSettings, pub: Public, account_id: int | None, board
             f"Reason: {str((pub.result or {}).get('reason') or 'aborted')[len('aborted: '):] or 'none given'}.",
             "",
             *summary_lines(pub),
-            *_footer(settings, g, account_id),
+            *_footer(settings, pub, account_id),
         ]
         return "\n".join(lines) + "\n"
     lines = [
@@ -208,7 +215,7 @@ def over_text(settings: MailSettings, pub: Public, account_id: int | None, board
         "",
         *summary_lines(pub),
         *(["", board] if board else []),
-        *_footer(settings, g, account_id),
+        *_footer(settings, pub, account_id),
     ]
     return "\n".join(lines) + "\n"
 
@@ -233,7 +240,7 @@ def invite_text(
             f"  3. take the seat:     pbem join {g}",
             f"  4. look at the game:  pbem show {g}",
         ]
-    lines += ["", *summary_lines(pub), *_footer(settings, g, account_id)]
+    lines += ["", *summary_lines(pub), *_footer(settings, pub, account_id)]
     return "\n".join(lines) + "\n"
 
 
@@ -286,5 +293,5 @@ def deadline_text(
         ]
     else:
         return None
-    lines += ["", *summary_lines(pub), *_footer(settings, g, account_id)]
+    lines += ["", *summary_lines(pub), *_footer(settings, pub, account_id)]
     return "\n".join(lines) + "\n"

@@ -419,3 +419,28 @@ def test_sqlite_a_row_claimed_by_a_sender_that_died_is_sent_after_its_lease(sqli
         assert Sender(cfg, lambda: t0 + 2 * LEASE).send_due()["sent"] == 0
     assert [r.status for r in rows(game)] == ["sent", "sent"]
     assert len(list((Path(sqlite_app.config["DATA_DIR"]) / "outbox").glob("*.eml"))) == 2
+
+
+def test_a_public_games_mail_links_to_its_page_a_private_ones_to_none(app: Flask, three: tuple[Caller, Caller, Caller]) -> None:
+    """Mail links to the game's web page (your turn, game over), which anyone may open; a
+    private game has no page (it answers as a missing game), so its mail names none."""
+    north, south, _ = three
+    public = new_game(north)
+    body = {"engine": "toy", "options": {"rounds": 1}, "seats": 2, "private": True, "request_id": secrets.token_hex(8)}
+    resp = north.call("POST", "/v1/games", body)
+    assert resp.status_code == 201, resp.get_json()
+    private = resp.get_json()["id"]
+    invited = north.call("POST", f"/v1/games/{private}/invite", {"name": "south", "seat": 1})
+    assert invited.status_code in (200, 201), invited.get_json()
+    for game in (public, private):
+        north.join(game, 0, "north")
+        south.join(game, 1, "south")
+        play_out([north, south], game)
+    page = f"http://localhost/g/{public}"
+    public_mail = [text_of(r) for r in rows(public)]
+    assert {r.kind for r in rows(public)} >= {"turn", "over"}
+    assert all(f"The game in a browser: {page}\n" in text for text in public_mail)
+    assert app.test_client().get(f"/g/{public}").status_code == 200
+    private_mail = [text_of(r) for r in rows(private)]
+    assert private_mail and not any("/g/" in text or "in a browser" in text for text in private_mail)
+    assert app.test_client().get(f"/g/{private}").status_code == 404
