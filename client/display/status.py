@@ -115,9 +115,10 @@ def status_line(shown: dict[str, Any]) -> str:
 
 
 def status_key(shown: dict[str, Any]) -> str:
-    """The key to the status line's own marks, under it."""
-    head = "head seq N = the newest entry of the game's signed log, checked by your client (pbem log tells them)"
-    return f"key: YOUR TURN = you decide now; {head}" if shown.get("your_turn") else f"key: {head}"
+    """The key to the status line's own marks, under it (within 80 columns)."""
+    if shown.get("your_turn"):
+        return "key: YOUR TURN = you decide now; head seq N = newest signed log entry checked"
+    return "key: head seq N = the signed log's newest entry, checked by your client"
 
 
 LEFT_HOW = {"resign": "resigned", "timeout": "timed out (the server played for them)", "forfeit": "forfeited (out of time)", "out": "left"}
