@@ -26,6 +26,7 @@ from pathlib import Path
 import requests
 
 import engines
+from client.display.status import result_text
 from client.play import Player
 
 # The bot of each seat, by engine; an engine not listed here plays random bots.
@@ -125,7 +126,8 @@ def play(
     players[0].export(game_id, path)
     print(
         f"  {label}: over after {state['head']['seq']} log entries in "
-        f"{time.monotonic() - started:.1f} s; result {state.get('result')}",
+        f"{time.monotonic() - started:.1f} s; "
+        + result_text(state.get("result"), state.get("seat_names") or [], state.get("players") or []),
         flush=True,
     )
     print(f"  {label}: its page (board, replay, history, export): {url}/g/{game_id}", flush=True)

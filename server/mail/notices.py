@@ -310,6 +310,21 @@ def reply_refused(
     )
 
 
+def _final_view(engine: Any, game: Game) -> dict[str, Any] | None:
+    """The final board with everything face up (the engine's revealed view), for the game-over
+    mail: the reveal entry appended just before it has made every concealed value public (a
+    blind game's engine keeps its unburnt values hidden). None where the engine has none."""
+    own = getattr(engine, "revealed_view", None)
+    if not callable(own) or game.state is None:
+        return None
+    try:
+        shown = own(json.loads(game.state))
+    except Exception:  # noqa: BLE001 - the spectator's board rather than no mail
+        log.warning("engine %s: the revealed view failed for game %s", game.engine, game.id)
+        return None
+    return shown if isinstance(shown, dict) else None
+
+
 def game_over(settings: MailSettings, game: Game) -> None:
     seated = _seated(game)
     wanting = wanting_now(seated.values(), game.id)
@@ -317,7 +332,8 @@ def game_over(settings: MailSettings, game: Game) -> None:
         return
     now = utcnow()
     pub = public_of(game, seated)
-    board = board_text(engines.get(game.engine), pub.view) if pub.started else None
+    engine = engines.get(game.engine)
+    board = board_text(engine, _final_view(engine, game) or pub.view) if pub.started else None
     for _seat, account in sorted(seated.items()):
         if account.id in wanting:
             _queue(

@@ -18,8 +18,9 @@ from typing import Any
 
 import pytest
 
+import engines
 from client.play import Player
-from protocol.audit import audit
+from protocol.audit import audit, final_state
 from tests.conftest import LiveServer
 from tests.e2e.mailplay import MailTable
 from tests.e2e.test_mail_e2e import Inbox, Smtp
@@ -93,5 +94,15 @@ def test_a_game_played_by_mail_replies_alone_reaches_its_end(
     assert "token: " in last_turn
     if engine != "cavemen":  # the scores (Siedler's victory points) as the spectator sees them
         assert "Scores: ada " in last_turn, last_turn
+    # the game-over mail draws the final board with everything the reveal made public
+    played = engines.get(engine)
+    _, final = final_state(export)
+    assert final is not None
+    shown = played.revealed_view(final)
+    over = [m for m in mails if m["X-Pbem-Kind"] == "over"][0].get_content()
+    if shown is not None:
+        lines = [line.rstrip() for line in over.splitlines()]
+        missing = [line for line in played.render(shown, color=False).splitlines() if line.rstrip() not in lines]
+        assert not missing, (missing, over)
     if whole_turns:
         assert ratio < 1.5, (label, len(mails), kinds, changes, table.replies)
