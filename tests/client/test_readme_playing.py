@@ -19,7 +19,7 @@ def test_readme_playing_shows_real_output() -> None:
     assert f"$ pbem show {game[:6]}\n" in playing
     assert f"Das magische Hexagon - game {game} | YOUR TURN | you: seat 0 red | head seq" in playing
     assert f"$ pbem log {game[:6]} --from" in playing
-    assert re.search(r"  \d+  move     \S+Z  ada \(red\): place \w+ \+ concealed part \(yours: place \w+ -?\d\)", playing)
+    assert re.search(r"  \d+  move     \S+Z  ada \(red\) moved place \w+ \(with a concealed part; yours: place \w+ -?\d\)", playing)
     assert "- black places a wisdom (face down) on" in playing
     hosting = text[text.index("## Hosting") : text.index("## Mail")]
     for needed in ("--host", "reverse_proxy", "ssl_certificate", "--control-socket", "gunicorn.ctl"):
