@@ -58,12 +58,8 @@ def final_state(
 ) -> tuple[Verdict, dict[str, Any] | None]:
     """The audit's verdict and, on a complete PASS, the game's final state as the replay
     reached it (every concealed value known): what `pbem show` draws once a game is over."""
-    auditor = _Auditor(lookup)
-    try:
-        verdict = auditor.run(export)
-    except Exception:  # noqa: BLE001 - any failure: the plain audit says which
-        return audit(export, lookup), None
-    return verdict, auditor.final if verdict.ok and verdict.complete else None
+    verdict, auditor = _replayed(export, lookup)
+    return verdict, None if auditor is None else auditor.final
 
 
 def state_at(
@@ -81,14 +77,8 @@ def replay_states(
 ) -> tuple[Verdict, dict[int, dict[str, Any] | None] | None]:
     """The audit's verdict and, on a complete PASS, every entry's seq -> the state right after
     it (None before the start): `pbem replay --all` draws them all from one replay."""
-    auditor = _Auditor(lookup)
-    try:
-        verdict = auditor.run(export)
-    except Exception:  # noqa: BLE001 - any failure: the plain audit says which
-        return audit(export, lookup), None
-    if not (verdict.ok and verdict.complete):
-        return verdict, None
-    return verdict, auditor.states
+    verdict, auditor = _replayed(export, lookup)
+    return verdict, None if auditor is None else auditor.states
 
 
 def private_events(
@@ -98,14 +88,21 @@ def private_events(
     recomputed them: seq -> [{"seq", "index", "to", "event", "salt"}] (each one's commitment in
     the log checked by the replay). The log holds only their commitments; once the seed is
     public, what each was is no secret, and a finished game's history tells it to everyone."""
+    verdict, auditor = _replayed(export, lookup)
+    if auditor is None:
+        return verdict, None
+    return verdict, {seq: [p.to_json() for p in payloads] for seq, payloads in auditor.private.items()}
+
+
+def _replayed(export: Any, lookup: Callable[[str], Engine]) -> tuple[Verdict, _Auditor | None]:
+    """The audit's verdict and, on a complete PASS only, the auditor that replayed the game
+    (every state and private event it recomputed); any failure is said by the plain audit."""
     auditor = _Auditor(lookup)
     try:
         verdict = auditor.run(export)
     except Exception:  # noqa: BLE001 - any failure: the plain audit says which
         return audit(export, lookup), None
-    if not (verdict.ok and verdict.complete):
-        return verdict, None
-    return verdict, {seq: [p.to_json() for p in payloads] for seq, payloads in auditor.private.items()}
+    return (verdict, auditor) if verdict.ok and verdict.complete else (verdict, None)
 
 
 class _Auditor(SystemReplay):

@@ -89,3 +89,17 @@ def make_player(live_server: LiveServer, tmp_path: Path) -> Callable[[str], Play
         return player
 
     return make
+
+
+@pytest.fixture
+def smtp() -> Iterator[object]:
+    """A real SMTP server (aiosmtpd) on loopback that keeps every message it accepts, for the
+    tests that read what the server mailed (a module may define its own, as test_mail_e2e does)."""
+    from tests.e2e.test_mail_e2e import Inbox, Smtp  # the sink's code lives with its own tests
+
+    server = Smtp(Inbox())
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

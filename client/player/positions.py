@@ -6,35 +6,13 @@ secret, and a failing log must not be shown as if it were a game.
 
 from __future__ import annotations
 
+__all__ = ["fill_hidden", "final_note", "position_in_export", "positions_in_export", "revealed_view"]
+
 from typing import Any
 
 from client.player.engine import local_engine, render
 from client.player.errors import ClientError
-from engines.core import Engine
-
-
-def revealed_view(engine: Engine, state: dict[str, Any], seats: int) -> dict[str, Any] | None:
-    """A finished game's state drawn with everything face up: the engine's own revealed view
-    (every hand, what was left to draw), else the spectator's view with every hidden value
-    filled in from the seat that could see it; None when neither works (the seat's view is
-    shown then). Only ever called with a state replayed from a complete, passing audit."""
-    own = getattr(engine, "revealed_view", None)
-    if callable(own):
-        try:
-            shown = own(state)
-        except Exception:  # noqa: BLE001 - an engine that fails here still has the merge below
-            shown = None
-        if isinstance(shown, dict):
-            return shown
-    try:
-        merged = engine.view(state, None)
-        for seat in range(seats):
-            merged = fill_hidden(merged, engine.view(state, seat))
-        if isinstance(merged, dict) and "seat" in merged:
-            merged["seat"] = None  # drawn for nobody's seat: no "you", the usual orientation
-    except Exception:  # noqa: BLE001 - an engine that cannot do it still shows the seat's view
-        return None
-    return merged  # type: ignore[no-any-return]
+from protocol.revealed import fill_hidden, revealed_view
 
 
 def final_note(view: Any) -> str | None:
@@ -96,13 +74,3 @@ def positions_in_export(data: Any, seqs: list[int]) -> list[dict[str, Any]]:
     return out
 
 
-def fill_hidden(base: Any, seen: Any) -> Any:
-    """`base` with every None (a concealed value) replaced by what `seen` has at that place;
-    the shape of `base` is kept (lists of the same length, keys `base` has)."""
-    if base is None:
-        return seen
-    if isinstance(base, dict) and isinstance(seen, dict):
-        return {k: fill_hidden(v, seen[k]) if k in seen else v for k, v in base.items()}
-    if isinstance(base, list) and isinstance(seen, list) and len(base) == len(seen):
-        return [fill_hidden(a, b) for a, b in zip(base, seen, strict=True)]
-    return base

@@ -18,6 +18,7 @@ import engines
 from engines.core import Engine
 from protocol.audit import Verdict, replay_states
 from protocol.entries import FORMAT
+from protocol.revealed import revealed_view
 from server.ledger.records import is_game_id
 from server.store.models import Entry, Game, PrivateGame
 
@@ -82,34 +83,9 @@ def replay_of(game: Game, entries: list[dict[str, Any]]) -> Replay:
 
 
 def revealed(engine: Engine, state: dict[str, Any], seats: int) -> dict[str, Any]:
-    """The state as the spectator's view with everything face up: the engine's own
-    `revealed_view`, else the spectator's view with each concealed value filled in from the seat
-    that could see it (as the terminal client does for its final screens)."""
-    own = getattr(engine, "revealed_view", None)
-    if own is not None:
-        try:
-            view = own(state)
-        except Exception:  # noqa: BLE001 - an engine that cannot: the merged views below
-            view = None
-        if isinstance(view, dict):
-            return view
-    merged: Any = engine.view(state, None)
-    for seat in range(seats):
-        merged = _fill(merged, engine.view(state, seat))
-    if isinstance(merged, dict) and "seat" in merged:
-        merged["seat"] = None  # drawn for nobody: no "you", the usual orientation
-    return merged  # type: ignore[no-any-return]
-
-
-def _fill(base: Any, seen: Any) -> Any:
-    """`base` with every None replaced by what `seen` has in that place (same shape kept)."""
-    if base is None:
-        return seen
-    if isinstance(base, dict) and isinstance(seen, dict):
-        return {k: _fill(v, seen[k]) if k in seen else v for k, v in base.items()}
-    if isinstance(base, list) and isinstance(seen, list) and len(base) == len(seen):
-        return [_fill(a, b) for a, b in zip(base, seen, strict=True)]
-    return base
+    """The state with everything face up, as the terminal client draws its final screens
+    (protocol.revealed), else the spectator's view."""
+    return revealed_view(engine, state, seats) or engine.view(state, None)
 
 
 def text_board(engine: Engine, view: Any) -> str:

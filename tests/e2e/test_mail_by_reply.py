@@ -13,7 +13,7 @@ engines' own lengths.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -23,7 +23,7 @@ from client.play import Player
 from protocol.audit import audit, final_state
 from tests.conftest import LiveServer
 from tests.e2e.mailplay import MailTable
-from tests.e2e.test_mail_e2e import Inbox, Smtp
+from tests.e2e.test_mail_e2e import Smtp
 
 LONG = os.environ.get("PBEM_LONG_TESTS") == "1"
 
@@ -43,14 +43,6 @@ GAMES = {
 }
 
 
-@pytest.fixture
-def smtp() -> Iterator[Smtp]:
-    server = Smtp(Inbox())
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def changes_of_player(entries: list[dict[str, Any]]) -> int:

@@ -10,12 +10,11 @@ import datetime as dt
 import json
 import re
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
-import pytest
 from typer.testing import CliRunner
 
 import engines
@@ -28,20 +27,12 @@ from server.store.models import BotLease, Game, database
 from tests.conftest import LiveServer
 from tests.e2e.mailplay import MailTable, reply_to, token_of
 from tests.e2e.test_mail_by_reply import changes_of_player
-from tests.e2e.test_mail_e2e import Inbox, Smtp, play_bots
+from tests.e2e.test_mail_e2e import Smtp, play_bots
 
 ADDRESSES = ("ada@example.org", "bo@example.org")
 FORM = re.compile(r"\b(CARD|CELL|VALUE|N)\b")  # a placeholder in an example's form
 
 
-@pytest.fixture
-def smtp() -> Iterator[Smtp]:
-    server = Smtp(Inbox())
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def two(make_player: Callable[[str], Player], engine: str, options: dict[str, Any], **kw: Any) -> tuple[Player, Player, str]:

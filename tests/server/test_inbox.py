@@ -14,13 +14,11 @@ import mailbox
 import re
 import secrets
 import sys
-from collections.abc import Iterator
 from email.message import EmailMessage
 from email.utils import make_msgid, parseaddr
 from pathlib import Path
 from typing import Any
 
-import pytest
 from flask import Flask
 
 from protocol.audit import audit
@@ -29,20 +27,12 @@ from server.mail import inbox as inbox_mod
 from server.mail.mailer import Sender
 from server.mail.replies import move_lines
 from server.store.models import Entry, InboxMessage, Mail, MoveToken, database
-from tests.e2e.test_mail_e2e import Inbox, Smtp
+from tests.e2e.test_mail_e2e import Smtp
 from tests.server.conftest import Caller
 
 TOKEN_LINE = re.compile(r"^token: ([0-9a-f]{32})\r?$", re.MULTILINE)
 
 
-@pytest.fixture
-def smtp() -> Iterator[Smtp]:
-    server = Smtp(Inbox())
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 class Game:
