@@ -252,9 +252,12 @@ def test_bots_killed_at_random_moments_finish_their_games(tmp_path: Path) -> Non
             time.sleep(rng.uniform(0.1, 0.8))
             alive = [k for k, p in bots.items() if p.is_alive()]
             for key in rng.sample(alive, min(len(alive), rng.randint(1, 3))):
-                os.kill(bots[key].pid, signal.SIGKILL)
+                try:
+                    os.kill(bots[key].pid, signal.SIGKILL)
+                    kills += 1
+                except ProcessLookupError:  # it ended by itself after the look (its game over)
+                    pass
                 bots[key].join(timeout=10)
-                kills += 1
                 launch(key)
         for p in bots.values():
             p.join(timeout=120)
