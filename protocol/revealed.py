@@ -16,14 +16,9 @@ def revealed_view(engine: Engine, state: dict[str, Any], seats: int) -> dict[str
     """The engine's own revealed view (every hand, what was left to draw), else the spectator's
     view with every hidden value filled in from the seat that could see it; None when neither
     works (the caller then shows what it has)."""
-    own = getattr(engine, "revealed_view", None)
-    if callable(own):
-        try:
-            shown = own(state)
-        except Exception:  # noqa: BLE001 - an engine that fails here still has the merge below
-            shown = None
-        if isinstance(shown, dict):
-            return shown
+    shown = engine_revealed(engine, state)
+    if shown is not None:
+        return shown
     try:
         merged = engine.view(state, None)
         for seat in range(seats):
@@ -33,6 +28,20 @@ def revealed_view(engine: Engine, state: dict[str, Any], seats: int) -> dict[str
     except Exception:  # noqa: BLE001 - an engine that cannot do it: the caller's fallback
         return None
     return merged if isinstance(merged, dict) else None
+
+
+def engine_revealed(engine: Any, state: dict[str, Any]) -> dict[str, Any] | None:
+    """The engine's own revealed view alone (no merge of the seats' views: the game-over mail
+    shows only what the engine itself says the reveal made public); None where it has none or
+    fails."""
+    own = getattr(engine, "revealed_view", None)
+    if not callable(own):
+        return None
+    try:
+        shown = own(state)
+    except Exception:  # noqa: BLE001 - an engine that fails here: the caller's fallback
+        return None
+    return shown if isinstance(shown, dict) else None
 
 
 def fill_hidden(base: Any, seen: Any) -> Any:

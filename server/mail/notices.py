@@ -22,6 +22,7 @@ import peewee as pw
 
 import engines
 from protocol.commitments import move_token
+from protocol.revealed import engine_revealed
 from protocol.story import tell
 from server.mail.addressing import MailSettings, dedupe_key, message_id, recipient_id
 from server.mail.compose import as_text, compose
@@ -314,15 +315,9 @@ def _final_view(engine: Any, game: Game) -> dict[str, Any] | None:
     """The final board with everything face up (the engine's revealed view), for the game-over
     mail: the reveal entry appended just before it has made every concealed value public (a
     blind game's engine keeps its unburnt values hidden). None where the engine has none."""
-    own = getattr(engine, "revealed_view", None)
-    if not callable(own) or game.state is None:
+    if game.state is None:
         return None
-    try:
-        shown = own(json.loads(game.state))
-    except Exception:  # noqa: BLE001 - the spectator's board rather than no mail
-        log.warning("engine %s: the revealed view failed for game %s", game.engine, game.id)
-        return None
-    return shown if isinstance(shown, dict) else None
+    return engine_revealed(engine, json.loads(game.state))
 
 
 def game_over(settings: MailSettings, game: Game) -> None:
