@@ -14,6 +14,8 @@ from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from engines.answers import Answers
+
 T = TypeVar("T")
 
 Seat = int
@@ -226,7 +228,7 @@ def color_wanted(environ: Mapping[str, str], isatty: bool) -> bool:
     return isatty and not environ.get("NO_COLOR")
 
 
-class BaseEngine:
+class BaseEngine(Answers):
     """Defaults shared by engines whose moves carry no secret part."""
 
     id = ""

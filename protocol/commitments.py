@@ -80,6 +80,12 @@ def email_key(server_seed: bytes, seq: int) -> bytes:
     return hmac.digest(server_seed, b"pbem/v1/rng/email\n" + canonical({"seq": seq}), "sha256")
 
 
+def standing_key(server_seed: bytes, seq: int) -> bytes:
+    """The RNG of a `standing` entry at `seq` (a move the server plays for a seat by that seat's
+    signed standing answer): no player nonce, since the player signed the rule, not this move."""
+    return hmac.digest(server_seed, b"pbem/v1/rng/standing\n" + canonical({"seq": seq}), "sha256")
+
+
 def move_token(server_seed: bytes, game: str, seq: int, prev: str, seat: int) -> str:
     """The one-time move token of the your-turn mail for `seat` at the head `(seq - 1, prev)`:
     the first 16 bytes of HMAC(seed, "pbem/v1/token\\n" || canonical({"game", "prev", "seat", "seq"})),

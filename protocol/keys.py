@@ -26,6 +26,7 @@ TAG_ENTRY = b"pbem/v1/entry\n"
 TAG_MOVE = b"pbem/v1/move\n"
 TAG_JOIN = b"pbem/v1/join\n"
 TAG_REQUEST = b"pbem/v1/request\n"
+TAG_ANSWERS = b"pbem/v1/answers\n"
 
 
 class KeyError_(ValueError):

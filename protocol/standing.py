@@ -1,0 +1,111 @@
+"""A move the server plays for a seat by that seat's signed standing answer (a `standing` entry).
+
+When a decision of a seat comes up and one of the rules the seat signed prescribes a move
+(the first rule in the statement's order that does, `prescribed`), the server plays it at once
+instead of asking. What is played is a pure function of the seat's own view before the move
+and the signed rule (engines.answers: `standing_move`), so:
+
+- the audit recomputes it from the revealed seed (state, view, rule) and compares;
+- the seat's own client recomputes it at once, without the seed: the step tells the seat,
+  privately, the view it was computed from with that view's salt (ANSWERED), which the client
+  checks against the view commitment of the entry before and then runs the rule on.
+
+A rule never covers a decision that needs a secret only its owner holds (a blind placement
+or reveal): there the server cannot play, and the seat is asked as always.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Engine, Event, IllegalMove, Rng
+from protocol.blind import needs_owner
+from protocol.commitments import standing_key, view_salt
+from protocol.envelope import StepError
+from protocol.leaving import lets_leave
+from protocol.listed import check_listed
+from protocol.outcome import Step, commit_state, publish, status_of, views
+from protocol.server_moves import seeded_secret
+
+ANSWERED = "answered"  # the private event of a standing entry: the view it was answered from
+MOST_IN_A_ROW = 200  # standing entries the server plays one after another before it stops
+
+
+def prescribed(
+    engine: Engine, state: dict[str, Any], seat: int, rules: list[dict[str, Any]]
+) -> tuple[int, dict[str, Any]] | None:
+    """(index of the first rule that prescribes a move for `seat` now, that move), or None:
+    nobody's rule applies, the seat is not to move, or the decision needs its owner's secret."""
+    if not rules or engine.to_move(state) != seat or engine.result(state) is not None:
+        return None
+    if needs_owner(engine, state):
+        return None
+    view = engine.view(state, seat)
+    return first_prescribed(engine, view, rules)
+
+
+def first_prescribed(
+    engine: Engine, view: dict[str, Any], rules: list[dict[str, Any]]
+) -> tuple[int, dict[str, Any]] | None:
+    """From the seat's view alone (what its client checks): the first rule that gives a move."""
+    for index, rule in enumerate(rules):
+        move = engine.standing_move(view, rule)  # type: ignore[attr-defined]
+        if move is not None:
+            return index, move
+    return None
+
+
+def standing(
+    engine: Engine,
+    state: dict[str, Any],
+    seat: Any,
+    statement: tuple[int, list[dict[str, Any]]],
+    rule: Any,
+    seed: bytes,
+    seq: int,
+    before: int,
+    *,
+    seats: int,
+) -> Step:
+    """The `standing` entry at `seq` for `seat`, following rule number `rule` of the statement
+    in force (`(its seq, its rules)`); `before` is the seq of the entry whose view commitment
+    holds the position answered (the last entry with views). StepError where the statement
+    does not prescribe exactly this: the rule is not the first that applies, or none does."""
+    statement_seq, rules = statement
+    if engine.to_move(state) != seat:
+        raise StepError(f"a standing answer for seat {seat!r}, which is not the seat to move")
+    if lets_leave(engine, seats) and seat in engine.out(state):  # type: ignore[attr-defined]
+        raise StepError(f"a standing answer for seat {seat}, which has left the game")
+    if needs_owner(engine, state):
+        raise StepError("a standing answer for a decision that needs a secret only its owner holds")
+    view = engine.view(state, seat)
+    found = first_prescribed(engine, view, rules)
+    if found is None:
+        raise StepError(f"seat {seat}'s standing answers prescribe no move here")
+    index, move = found
+    if rule != index:
+        raise StepError(
+            f"the standing answer played is rule {rule!r}, but the first that applies here is rule {index}"
+        )
+    check_listed(engine, state, seat, move)
+    public, secret = engine.split_move(move)
+    secret_commit, record = seeded_secret(secret, seed, seq)
+    try:
+        new_state, events = engine.apply(state, seat, move, Rng(standing_key(seed, seq)))
+    except IllegalMove:
+        raise
+    answered = Event(ANSWERED, {"view": view, "salt": view_salt(seed, before, seat)}, (seat,))
+    published, payloads = publish([answered, *events], seed, seq)
+    committed, state_json = commit_state(new_state, seed, seq)
+    body = {
+        "seat": seat,
+        "answers": statement_seq,
+        "rule": index,
+        "move": public,
+        "secret_commit": secret_commit,
+        "events": published,
+        "state": committed,
+        "views": views(engine, new_state, seats, seed, seq),
+        **status_of(engine, new_state),
+    }
+    return Step(body, new_state, payloads, record, state_json)
