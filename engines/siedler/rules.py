@@ -42,6 +42,7 @@ from engines.siedler import (  # noqa: F401 - importing registers the steps and 
     plays,
     scoring,
     setup,
+    standing,
     trade,
     turn,
 )
@@ -234,6 +235,23 @@ class Siedler(BaseEngine):
         from engines.siedler import almanac
 
         return almanac.text()
+
+    # answers given in advance (engines.answers): the kinds of standing.py
+
+    def own_answer_kinds(self) -> list[dict[str, str]]:
+        return standing.kinds()
+
+    def check_own_rule(self, rule: Mapping[str, Any]) -> dict[str, Any]:
+        return standing.check(rule)
+
+    def parse_own_rule(self, words: list[str]) -> dict[str, Any]:
+        return standing.parse(words)
+
+    def own_standing_move(self, view: View, rule: dict[str, Any], moves: list[Move]) -> Move | None:
+        return standing.move(view, rule, moves)
+
+    def describe_own_rule(self, rule: dict[str, Any]) -> str:
+        return standing.describe(rule)
 
     def bots(self) -> dict[str, Any]:
         from engines.siedler import bots
