@@ -17,6 +17,11 @@ Usage, from anywhere above engines/ (server/mail included):
 (dicts with "seq", "type" and "body"); `names` maps a seat (int or its string) to the
 player's name; `after_seq` keeps only the entries with a larger seq (None: all). Each line is
 plain text for people: "ada (red) moved a1-b2: the defender won".
+
+Answers given in advance are told too: "ada (red) set answers in advance: play forced moves
+(...)", "ada (red) revoked their answers in advance", and each move the server played by one
+"ada (red)'s answer in advance played: throw: ..." (or, in a text for that seat alone,
+`reader=seat`: "Played for you by your answer in advance: throw: ...").
 """
 
 from __future__ import annotations
@@ -25,6 +30,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from protocol.canonical import canonical
+
+# A standing entry's first event is the private one that shows its seat the view the answer
+# was computed from (protocol.standing.ANSWERED): a check for that seat's client, never news
+# for a reader, so no text counts or tells it. Named here rather than imported: the terminal
+# imports this module on every start, protocol.standing pulls in the step machinery.
+ANSWERED_INDEX = 0
 
 
 def _text(value: Any) -> str:
@@ -69,6 +80,18 @@ class Teller:
             return " ".join(str(x) for x in (kind, rest) if x not in (None, "")) or "a move"
         return _text(move)
 
+    def rule(self, rule: Any) -> str:
+        """A standing answer's rule in the engine's words (its kind's name if the engine has none)."""
+        describe = getattr(self.engine, "describe_rule", None)
+        if describe is not None and isinstance(rule, dict):
+            try:
+                return str(describe(rule))
+            except Exception:  # noqa: BLE001 - a rule the engine cannot word is still named
+                pass
+        if isinstance(rule, dict) and isinstance(rule.get("kind"), str):
+            return rule["kind"]
+        return _text(rule)
+
     def event(self, event: Mapping[str, Any]) -> str | None:
         """One event ({"kind", "data", "to"}) in the engine's words; None when it has none."""
         describe = getattr(self.engine, "describe_event", None)
@@ -112,8 +135,37 @@ def _result(t: Teller, result: Any) -> str:
     return said
 
 
-def sentence(t: Teller, entry: Mapping[str, Any]) -> str | None:
-    """One step in words, without its events ("bo (black) moved G3-F4"); None for the genesis."""
+def told_events(entry: Mapping[str, Any]) -> list[Any]:
+    """The events of an entry that a reader is told: all of them, but a standing entry's first
+    (the private view its seat's client checks the answer against, told to nobody in words)."""
+    events = (entry.get("body") or {}).get("events")
+    if not isinstance(events, list):
+        return []
+    return events[ANSWERED_INDEX + 1:] if entry.get("type") == "standing" else list(events)
+
+
+def _answers(t: Teller, body: Mapping[str, Any]) -> str:
+    statement = body.get("statement") if isinstance(body.get("statement"), dict) else {}
+    rules = statement.get("answers")
+    who = t.who(body.get("seat"))
+    if not isinstance(rules, list) or not rules:
+        return f"{who} revoked their answers in advance"
+    return f"{who} set answers in advance: " + "; ".join(t.rule(r) for r in rules)
+
+
+def _standing(t: Teller, body: Mapping[str, Any], reader: int | None) -> str:
+    seat = body.get("seat")
+    played = t.move(body.get("move")) + (" (with a concealed part)" if body.get("secret_commit") else "")
+    if isinstance(seat, int) and seat == reader:
+        return f"Played for you by your answer in advance: {played}"
+    return f"{t.who(seat)}'s answer in advance played: {played}"
+
+
+def sentence(t: Teller, entry: Mapping[str, Any], reader: int | None = None) -> str | None:
+    """One step in words, without its events ("bo (black) moved G3-F4"); None for the genesis.
+
+    `reader`: the seat the text is for, whose moves played by its own standing answers are
+    told to it as such ("Played for you by your answer in advance: throw")."""
     body = entry.get("body") or {}
     kind = entry.get("type")
     concealed = " (with a concealed part)"
@@ -146,6 +198,10 @@ def sentence(t: Teller, entry: Mapping[str, Any]) -> str | None:
         if system == "abort":
             return "The game was aborted"
         return f"the server recorded {system}"
+    if kind == "answers":
+        return _answers(t, body)
+    if kind == "standing":
+        return _standing(t, body, reader)
     if kind == "reveal":
         return f"Game over: {_result(t, body.get('result'))}; every concealed part made public"
     return None
@@ -157,6 +213,7 @@ def tell(
     names: Mapping[Any, str],
     after_seq: int | None = None,
     own: Mapping[tuple[int, int], str] | None = None,
+    reader: int | None = None,
 ) -> list[str]:
     """The public history after `after_seq` in words, one line per step (genesis left out).
 
@@ -164,6 +221,8 @@ def tell(
     own: (seq, index) -> words, the private events of the one reader this is told to (their
     checked payloads, which only the caller holds), told in place of "one concealed event";
     never pass it for a text anybody else reads.
+    reader: the seat this text is for (its own mail): the moves its standing answers played are
+    told as "Played for you by your answer in advance: ..." (public either way: the log has them).
     A step's line is its sentence, then what its events did after a colon:
     "bob (black) moved G3-F4: the defender won; the deck was reshuffled".
     """
@@ -176,11 +235,12 @@ def tell(
         seq = entry.get("seq")
         if after_seq is not None and (not isinstance(seq, int) or seq <= after_seq):
             continue
-        said = sentence(teller, entry)
+        said = sentence(teller, entry, reader)
         if said is None:
             continue
-        mine = {i: said for (at, i), said in (own or {}).items() if at == seq}
-        happened = teller.events((entry.get("body") or {}).get("events") or [], mine)
+        skipped = ANSWERED_INDEX + 1 if entry.get("type") == "standing" else 0
+        mine = {i - skipped: said for (at, i), said in (own or {}).items() if at == seq and i >= skipped}
+        happened = teller.events(told_events(entry), mine)
         if happened and entry.get("type") != "reveal":
             said += ": " + "; ".join(happened)
         lines.append(said)
