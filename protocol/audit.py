@@ -8,7 +8,8 @@ functions the server used (protocol.steps) and compared field by field. The
 verdict names the first entry that fails and why.
 
 The phases live in modules of their own: the chain and the signatures in
-`protocol.chain_check`, system entries in `protocol.system_replay`, the verdict in
+`protocol.chain_check`, system entries in `protocol.system_replay`, standing answers (`answers`
+and `standing` entries) in `protocol.standing_replay`, the verdict in
 `protocol.verdict`; here are the entry points, reading the export, the seed and the
 reveal's secrets, and the replay of the game entry by entry.
 """
@@ -23,7 +24,7 @@ from engines.core import BadOptions, Engine, IllegalMove
 from protocol import steps
 from protocol.commitments import seed_commit
 from protocol.entries import FORMAT
-from protocol.system_replay import SystemReplay
+from protocol.standing_replay import StandingReplay
 from protocol.verdict import Fail, same
 from protocol.verdict import Verdict as Verdict
 
@@ -105,7 +106,7 @@ def _replayed(export: Any, lookup: Callable[[str], Engine]) -> tuple[Verdict, _A
     return (verdict, auditor) if verdict.ok and verdict.complete else (verdict, None)
 
 
-class _Auditor(SystemReplay):
+class _Auditor(StandingReplay):
     """One audit of one export; a subclass may supply the seed and secrets itself (`_seed`,
     `_secrets`) to replay a running game with what the server holds."""
 
@@ -165,7 +166,7 @@ class _Auditor(SystemReplay):
             self.states[seq - 1] = state
             prev = entry["prev"]
             if result is not None and kind != "reveal":
-                raise Fail(seq, f"a {kind} entry after the game ended")
+                raise Fail(seq, f"{'an' if kind == 'answers' else 'a'} {kind} entry after the game ended")
             if kind == "genesis":
                 raise Fail(seq, "a second genesis entry")
             elif kind == "join":
@@ -243,6 +244,12 @@ class _Auditor(SystemReplay):
                     state, result = self._leave(seq, body, engine, state, seed, seats, joins, prev)
                 else:
                     result = self._system(seq, body, seats, joins, prev)
+            elif kind == "answers":
+                self._answers(seq, body, engine, state, joins, prev)
+            elif kind == "standing":
+                state, result = self._standing(
+                    seq, body, engine, state, seed, secrets, used_secrets, seats, joins
+                )
             elif kind == "reveal":
                 if seq != len(entries) - 1:
                     raise Fail(seq, "the reveal is not the last entry")
@@ -253,6 +260,8 @@ class _Auditor(SystemReplay):
                 unused = set(secrets) - used_secrets
                 if unused:
                     raise Fail(seq, f"the reveal lists secrets for moves that committed none: {sorted(unused)}")
+            if "views" in body:  # every state entry (its body compared with the replay's above)
+                self.last_views = seq
 
         if seed is None:
             return Verdict(
@@ -274,6 +283,12 @@ class _Auditor(SystemReplay):
             reason += (
                 f"; {attested} move(s) were made by email: server-attested, not player-signed "
                 "(the token shows only that the server issued it for that place in the log)"
+            )
+        by_rule = self.counts["standing"]
+        if by_rule:
+            reason += (
+                f"; {by_rule} move(s) were played by standing answers: the players signed the rules, "
+                "not these moves (each is the move its seat's rule prescribes from that seat's view)"
             )
         return Verdict(
             ok=True,

@@ -2,7 +2,7 @@
 
 Every entry must sit in place, link to the one before and carry the server's signature
 by the key the genesis names; every join and move must be signed by the key its seat
-joined with. None of this needs the seed, so it is checked for a running game too
+joined with, and so must every statement of standing answers (an `answers` entry). None of this needs the seed, so it is checked for a running game too
 (an INCOMPLETE verdict), and it is checked before anything is replayed.
 """
 
@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engines.core import Engine
+from protocol.answers import check_answers
 from protocol.canonical import NotCanonical
 from protocol.entries import (
     ENTRY_TYPES,
@@ -22,7 +23,7 @@ from protocol.entries import (
     join_signed,
     join_statement,
 )
-from protocol.envelope import HEX64, is_int
+from protocol.envelope import HEX64, StepError, is_int
 from protocol.keys import is_public_key_hex
 from protocol.verdict import Fail
 
@@ -37,7 +38,11 @@ class ChainCheck:
         self.game: str | None = None
         self.engine_id: str | None = None
         # "attested": moves made by email (email_move entries), which no player signed
-        self.counts = {"entries": 0, "signatures": 0, "moves": 0, "commitments": 0, "attested": 0}
+        # "standing": moves the server played by a seat's signed standing answers (the player
+        # signed the rule, not the move)
+        self.counts = {
+            "entries": 0, "signatures": 0, "moves": 0, "commitments": 0, "attested": 0, "standing": 0
+        }
         self.final: dict[str, Any] | None = None  # the replay's last state (see final_state)
         self.states: dict[int, dict[str, Any] | None] = {}  # seq -> the state after it (state_at)
         # seq -> the private events the replay recomputed for that step, as payloads (Payload:
@@ -117,3 +122,17 @@ class ChainCheck:
         if env.get("seq") != seq or env.get("prev") != prev:
             raise Fail(seq, "the signed envelope is for another place in the log")
         self.counts["signatures"] += 1
+
+    def _check_answers(
+        self, seq: int, engine: Engine, body: Any, joins: dict[int, dict[str, Any]], prev: str
+    ) -> tuple[int, list[dict[str, Any]]]:
+        """An `answers` entry: the statement signed by its seat's joined key, for this game, at
+        the head right before it, with rules this engine takes. Needs no seed, so a running
+        game's export is checked too; gives (seat, its rules now in force)."""
+        keys = {seat: join["key"] for seat, join in joins.items()}
+        try:
+            seat, rules = check_answers(engine, body, self.game or "", prev, keys)
+        except StepError as exc:
+            raise Fail(seq, exc.message) from exc
+        self.counts["signatures"] += 1
+        return seat, rules

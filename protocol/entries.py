@@ -15,7 +15,9 @@ from protocol.keys import TAG_ENTRY, TAG_JOIN, TAG_MOVE, SigningKey, verify
 
 FORMAT = "pbem-log/2"
 VERSION = 2
-ENTRY_TYPES = ("genesis", "join", "start", "move", "system", "reveal")
+# "answers": a seat's signed standing answers (protocol.answers); "standing": a move the server
+# played for a seat by them (protocol.standing)
+ENTRY_TYPES = ("genesis", "join", "start", "move", "system", "reveal", "answers", "standing")
 
 Entry = dict[str, Any]
 
