@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from client.api import Api
+from client.logcheck.answers import answers_entry, check_standing, standing_entry
 from client.logcheck.errors import ForkError, TamperError, VerifyError, fork_error
 from client.logcheck.hashing import hash_of
 from client.logcheck.payloads import check_payloads, payload_key
@@ -84,6 +85,10 @@ def check_log(
     new["players"] = dict(new.get("players") or {})
     new["names"] = dict(new.get("names") or {})
     new["owed"] = [list(o) for o in new.get("owed") or []]
+    if "answers" in new:  # each seat's statement in force; copied, so a failed check changes nothing kept
+        new["answers"] = {seat: dict(held) for seat, held in new["answers"].items()}
+    if "standing" in new:
+        new["standing"] = [dict(item) for item in new["standing"]]
     previous_hash: str | None = None
     for i, entry in enumerate(entries):
         seq = start + i
@@ -174,6 +179,10 @@ def _follow(game: str, entry: dict[str, Any], receipt: dict[str, Any], me: str |
             ended(receipt, body.get("result"))
     elif kind == "system":
         system_entry(entry, receipt)
+    elif kind == "answers":
+        answers_entry(game, entry, receipt)
+    elif kind == "standing":
+        standing_entry(entry, receipt)
     elif kind == "reveal":
         if receipt.get("status") != "over":
             raise VerifyError(f"entry {seq}: a reveal before the game ended")
@@ -281,6 +290,7 @@ def sync(
         for p in checked:
             known[payload_key(p)] = p
         new_receipt["owed"] = [o for o in new_receipt["owed"] if tuple(o) not in known]
+        check_standing(new_receipt, known)  # the moves played by my standing answers, recomputed
         if complete_to is not None:
             withheld = [o for o in new_receipt["owed"] if o[0] <= complete_to]
             if withheld:
