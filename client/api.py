@@ -248,6 +248,10 @@ class Api:
         body = {"envelope": envelope, "sig": sig, "secret": secret, "salt": salt}
         return self.post(f"{game_path(game)}/moves", body)
 
+    def answers(self, game: str, statement: dict[str, Any], sig: str) -> dict[str, Any]:
+        """Send a seat's signed standing answers (they replace its previous ones whole)."""
+        return self.post(f"{game_path(game)}/answers", {"statement": statement, "sig": sig})
+
     def resign(self, game: str, envelope: dict[str, Any], sig: str) -> dict[str, Any]:
         return self.post(f"{game_path(game)}/resign", {"envelope": envelope, "sig": sig})
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from client.commands import (  # noqa: F401 - importing a command module registers its commands
     account,
+    answers,
     checks,
     games,
     history,

@@ -21,6 +21,7 @@ from typing import Any
 from client.api import ApiError
 from client.legal import format_move
 from client.player.accounts import ACCOUNT_FIELDS, Accounts, account_config, with_account
+from client.player.answering import Answering
 from client.player.engine import local_engine, render
 from client.player.errors import ClientError, NotInitialised, ServerLie
 from client.player.evidence import Evidence, now_ts
@@ -47,6 +48,7 @@ __all__ = [
     "RETRY_FIRST",
     "RETRY_MAX",
     "Accounts",
+    "Answering",
     "ClientError",
     "Evidence",
     "GameState",
@@ -87,7 +89,7 @@ def retryable(exc: ApiError) -> bool:
     return exc.status == 0 or exc.status >= 500
 
 
-class Player(Looking, Moving, Revealing, Games, Joining, Exports):
+class Player(Looking, Moving, Revealing, Games, Joining, Exports, Answering):
     """One identity (home directory) and the operations it can perform: one class per seam
     (client/player/), and here the bot that plays a seat by itself."""
 

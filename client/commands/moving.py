@@ -10,7 +10,7 @@ import typer
 from client.commands.app import GameArg, JsonOpt, app, find_game, game_ids, player
 from client.commands.output import print_json, say, write
 from client.display.listing import how_to_play_line, move_lines, no_moves_line
-from client.display.status import board_text, entry_seq, status_key, status_line
+from client.display.status import answering_line, board_text, entry_seq, status_key, status_line
 
 if TYPE_CHECKING:
     from client.play import Player
@@ -35,7 +35,10 @@ def since_you_looked(me: Player, shown: dict[str, Any]) -> None:
             engine = engines.get(str(shown.get("engine")))
         except engines.UnknownEngine:
             engine = None
-        lines = tell(engine, me.log(game, start=last + 1), names, after_seq=last, own=_own_events(me, game, engine))
+        lines = tell(
+            engine, me.log(game, start=last + 1), names, after_seq=last, own=_own_events(me, game, engine),
+            reader=shown.get("seat") if isinstance(shown.get("seat"), int) else None,
+        )
         if lines:
             say("Since you looked:", style="bold")
             if len(lines) > SINCE_LIMIT:  # a long absence: the newest steps, the rest in the log
@@ -51,6 +54,7 @@ def _own_events(me: Player, game: str, engine: Any) -> dict[tuple[int, int], str
     """(seq, index) -> words: the private events this player was shown (their checked payloads
     in the local evidence store), so "Since you looked" says what they drew, not "one concealed
     event"; the server's moves in their name are told on the move's own line instead."""
+    from protocol.standing import ANSWERED
     from protocol.steps import PLAYED_FOR_YOU
 
     describe = getattr(engine, "describe_event", None)
@@ -60,8 +64,8 @@ def _own_events(me: Player, game: str, engine: Any) -> dict[tuple[int, int], str
     told: dict[tuple[int, int], str] = {}
     for p in me.store.evidence(game).get("payloads") or []:
         event = p.get("event") if isinstance(p, dict) else None
-        if not isinstance(event, dict) or event.get("kind") == PLAYED_FOR_YOU:
-            continue
+        if not isinstance(event, dict) or event.get("kind") in (PLAYED_FOR_YOU, ANSWERED):
+            continue  # ANSWERED: the position a standing answer was checked against, not news
         if not (isinstance(p.get("seq"), int) and isinstance(p.get("index"), int)):
             continue
         try:
@@ -82,6 +86,9 @@ def print_shown(shown: dict[str, Any], me: Player | None = None) -> None:
     say(status_line(shown), style="bold green" if shown.get("your_turn") else "bold")
     if shown.get("status") != "open":
         say(status_key(shown), style="dim")
+    answering = answering_line(shown)
+    if answering:
+        say(answering)
     if shown.get("spectator") and shown.get("status") == "running":
         from client.spectate import UNCHECKED
 

@@ -25,9 +25,13 @@ def last_step(entries: Sequence[Any]) -> dict[str, Any] | None:
         kind, body = entry.get("type"), entry.get("body")
         if kind == "reveal" or not isinstance(body, Mapping):
             continue
+        if kind == "answers":
+            continue  # a seat's statement changes no position: the step before is still the last
         if kind == "move":
             envelope = body.get("envelope") if isinstance(body.get("envelope"), Mapping) else {}
             return _step(body.get("seat"), envelope.get("move"), body.get("events"))
+        if kind == "standing":  # a move played by the seat's answer given in advance
+            return _step(body.get("seat"), body.get("move"), body.get("events"))
         if kind == "system" and body.get("kind") in _STEPS and "events" in body:
             seat = body.get("seat")
             if seat is None and isinstance(body.get("envelope"), Mapping):

@@ -15,7 +15,7 @@ from typing import Any
 from client.display.status import scores_text
 from client.legal import format_move
 from protocol.steps import PLAYED_FOR_YOU
-from protocol.story import Teller, sentence
+from protocol.story import ANSWERED_INDEX, Teller, sentence
 
 CONCEALED = " (with a concealed part)"
 
@@ -99,13 +99,14 @@ class History:
         """A private event in words; its kind when the game has no words for it."""
         return self.teller.event(event) or f"a private event: {str(event.get('kind') or '?').replace('_', ' ')}"
 
-    def events(self, seq: Any, events: list[Any]) -> list[str]:
+    def events(self, seq: Any, events: list[Any], skip: int = 0) -> list[str]:
         """The public events in words, the private ones the reader was shown, and, once the
-        game is over, the others as the replay recomputed them."""
+        game is over, the others as the replay recomputed them; the first `skip` are left out
+        (a standing entry's first: the position its seat's client checks, nobody's news)."""
         lines = []
         others = 0
         for index, event in enumerate(events):
-            if not isinstance(event, dict):
+            if not isinstance(event, dict) or index < skip:
                 continue
             if "commit" not in event:
                 text = self.teller.event(event)
@@ -188,12 +189,12 @@ def entry_words(entry: dict[str, Any], h: History) -> tuple[str, list[str]]:
     if kind == "move":
         env = body.get("envelope") or {}
         h.played[seq] = (env.get("seat"), env.get("move"))  # type: ignore[index]
-    elif kind == "system" and isinstance(body.get("move"), dict):
+    elif kind in ("system", "standing") and isinstance(body.get("move"), dict):
         h.played[seq] = (body.get("seat"), body.get("move"))  # type: ignore[index]
     if kind == "genesis":
         what = _genesis(body, h)
     else:
-        what = h.concealed(seq, sentence(h.teller, entry) or str(kind))
+        what = h.concealed(seq, sentence(h.teller, entry, h.me if isinstance(h.me, int) else None) or str(kind))
     if kind == "join" and body.get("seat") == h.me:
         what += " - you"
     elif kind == "system" and body.get("kind") == "email_move":
@@ -204,7 +205,10 @@ def entry_words(entry: dict[str, Any], h: History) -> tuple[str, list[str]]:
             what += f" ({result['reason']})"
     elif kind == "reveal":
         details = _reveal_details(body, h)
-    details = h.events(seq, body.get("events") or []) + details
+    elif kind == "standing" and (seq, ANSWERED_INDEX) in h.payloads:
+        details = ["checked by your client: your answer prescribes exactly this from the position the log committed to"]
+    skip = ANSWERED_INDEX + 1 if kind == "standing" else 0
+    details = h.events(seq, body.get("events") or [], skip) + details
     return f"{seq:>4}  {kind:<8} {entry.get('ts', '')}  {what}", details
 
 
@@ -246,6 +250,13 @@ def signed_words(entries: list[dict[str, Any]]) -> str:
     said = f"checked: every entry's link and the server's signature; {counted(moves, 'join or move', 'joins and moves')} signed by their players"
     if mailed:
         said += f", {counted(mailed, 'move')} by email signed by the server alone"
+    stated = sum(1 for e in entries if e.get("type") == "answers")
+    if stated:
+        played = sum(1 for e in entries if e.get("type") == "standing")
+        said += (
+            f", {counted(stated, 'statement')} of answers in advance signed by their players"
+            f" ({counted(played, 'move')} played by them)"
+        )
     return said
 
 

@@ -121,6 +121,13 @@ def status_key(shown: dict[str, Any]) -> str:
     return "key: head seq N = the signed log's newest entry, checked by your client"
 
 
+def answering_line(shown: dict[str, Any]) -> str | None:
+    """'Answering for you: play forced moves; decline every trade offer': the reader's standing
+    answers in force (from the signed log), so a move the server played for them is no surprise."""
+    texts = shown.get("answering") or []
+    return "Answering for you: " + "; ".join(texts) if texts and shown.get("status") == "running" else None
+
+
 LEFT_HOW = {"resign": "resigned", "timeout": "timed out (the server played for them)", "forfeit": "forfeited (out of time)", "out": "left"}
 
 

@@ -32,11 +32,11 @@ def owed_by_log(engine: Any, entries: list[dict[str, Any]]) -> list[str] | None:
             if kind == "start":
                 state, _ = engine.setup(genesis["seats"], genesis["options"], Rng(b"public replay"))
                 continue
-            if state is None or kind in ("join", "reveal"):
+            if state is None or kind in ("join", "reveal", "answers"):
                 continue
             if kind == "move":
                 seat, public, committed = body["envelope"]["seat"], body["envelope"]["move"], body["envelope"]["secret_commit"]
-            elif kind == "system" and body.get("kind") in ("timeout", "email_move", "out"):
+            elif kind == "standing" or (kind == "system" and body.get("kind") in ("timeout", "email_move", "out")):
                 seat, public, committed = body["seat"], body["move"], body["secret_commit"]
             else:
                 return []  # a resignation, forfeit or abort: the game is over

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from client import legal, verify
 from client.display.last_step import last_step, with_last
+from client.player.answering import short_texts
 from client.player.engine import local_engine, render
 from client.player.errors import ClientError, ServerLie
 from client.player.evidence import Evidence
@@ -124,6 +125,7 @@ class Looking(Evidence):
             "final_note": final_note(final_view),
             "text": text,
             "deadline": receipt.get("deadline"),  # as the signed genesis has it
+            "answering": short_texts(st.engine, receipt, st.seat),  # my standing answers in force, as the log has them
             "clock": summary.get("clock") if st.status == "running" else None,  # the server's word
         }
 

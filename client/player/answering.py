@@ -1,0 +1,149 @@
+"""Answers given in advance: what this seat states, signed here, and what is in force, from the log.
+
+A seat's standing answers let the server play some of its decisions at once (a forced throw,
+a trade it always declines). What is in force is read from the verified receipt (each seat's
+statement pinned from its own signature check), never from the server's word; a new statement
+is signed on the verified head, so it cannot be replayed elsewhere in the log.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from client import verify
+from client.api import ApiError
+from client.player.engine import local_engine
+from client.player.errors import ClientError
+from client.player.evidence import Evidence
+
+
+def in_force(engine: Any, receipt: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """Each seat's statement in force as the signed log holds it: seat -> {"seq", "answers",
+    "texts"}; a seat that revoked all its answers keeps its (empty) statement."""
+    out = {}
+    for seat, held in sorted((receipt.get("answers") or {}).items(), key=lambda kv: int(kv[0])):
+        rules = held.get("answers") or []
+        out[int(seat)] = {"seq": held.get("seq"), "answers": rules, "texts": [describe(engine, r) for r in rules]}
+    return out
+
+
+def describe(engine: Any, rule: dict[str, Any]) -> str:
+    try:
+        return str(engine.describe_rule(rule))
+    except Exception:  # noqa: BLE001 - a rule is still named by its kind
+        return str(rule.get("kind"))
+
+
+def short_texts(engine: Any, receipt: dict[str, Any], seat: Any) -> list[str]:
+    """The seat's answers in force in short words, for one line under the board (a rule's
+    parenthesised detail is left to `pbem answers`)."""
+    if not isinstance(seat, int):
+        return []
+    held = in_force(engine, receipt).get(seat)
+    return [re.sub(r"\s*\([^()]*\)$", "", t) for t in (held or {}).get("texts") or []]
+
+
+class Answering(Evidence):
+    """Listing and stating this seat's standing answers in one game."""
+
+    def answers(self, game: str) -> dict[str, Any]:
+        """The kinds this game answers in advance (the local engine's) and every seat's answers
+        in force (the verified log's)."""
+        receipt = verify.sync(self.api, self.store, game).receipt
+        return self._answers_of(game, receipt)
+
+    def _answers_of(self, game: str, receipt: dict[str, Any]) -> dict[str, Any]:
+        engine = local_engine(str(receipt.get("engine")))
+        return {
+            "game": game,
+            "seat": receipt.get("seat"),
+            "status": receipt.get("status"),
+            "kinds": engine.answer_kinds(),
+            "in_force": in_force(engine, receipt),
+        }
+
+    def parse_rules(self, game: str, texts: list[str]) -> list[dict[str, Any]]:
+        """Rules from what the player typed, read by the game's own rules (the kept receipt's
+        engine: the game's, from its signed genesis)."""
+        from engines.answers import BadRule
+
+        receipt = self.store.receipt(game) or verify.sync(self.api, self.store, game).receipt
+        engine = local_engine(str(receipt.get("engine")))
+        rules = []
+        for text in texts:
+            try:
+                rules.append(engine.parse_rule(text))
+            except BadRule as exc:
+                raise ClientError(exc.message) from None
+        return rules
+
+    def set_answers(self, game: str, rules: list[dict[str, Any]]) -> dict[str, Any]:
+        """Sign `rules` as this seat's whole statement of answers (`[]` revokes them all) on the
+        verified head and send it; a head that moved meanwhile (409) is looked at again once.
+        Returns the statement's entry, the answers now in force and what the server then played."""
+        from engines.answers import BadRule
+        from protocol.answers import answers_statement, sign_answers
+
+        for attempt in range(2):
+            synced = verify.sync(self.api, self.store, game)
+            receipt = synced.receipt
+            seat = receipt.get("seat")
+            if seat is None:
+                raise ClientError(f"you hold no seat in game {game} (its signed log says so): only its players answer in advance")
+            status = receipt.get("status")
+            if status != "running":
+                when = "has not started yet" if status == "open" else "is over"
+                raise ClientError(f"game {game} {when}: answers in advance are given while a game runs")
+            engine = local_engine(str(receipt.get("engine")))
+            try:
+                checked = engine.check_rules(rules)
+            except BadRule as exc:
+                raise ClientError(exc.message) from None
+            statement = answers_statement(game, seat, synced.head["hash"], checked)
+            sig = sign_answers(statement, self.api.key)  # type: ignore[arg-type]
+            try:
+                answer = self.api.answers(game, statement, sig)
+            except ApiError as exc:
+                self._refused(game, {"statement": statement, "sig": sig}, exc)
+                if exc.status == 409 and attempt == 0:
+                    continue  # someone moved first: sign again on the new head
+                raise
+            return self._after_answers(game, seat, engine, statement, sig, answer, synced.head["seq"] + 1)
+        raise ClientError(f"game {game} kept moving while your answers were sent; try again")
+
+    def _after_answers(
+        self, game: str, seat: int, engine: Any, statement: dict[str, Any], sig: str, answer: Any, seq: int
+    ) -> dict[str, Any]:
+        """The server's answer checked: the statement is entry `seq` of its log, as signed."""
+        from protocol.answers import answers_body
+        from protocol.story import Teller
+
+        if isinstance(answer, dict) and isinstance(answer.get("head"), dict):
+            synced = self._sync_answer(game, answer, seat)
+        else:
+            synced = verify.sync(self.api, self.store, game, start=seq)
+        logged = synced.entry(seq)
+        if logged is None:
+            synced = verify.sync(self.api, self.store, game, start=seq)
+            logged = synced.entry(seq)
+        if logged is None or logged.get("type") != "answers" or logged.get("body") != answers_body(statement, sig):
+            raise self._kept(game, verify.VerifyError(
+                f"the server's answer to your standing answers is not entry {seq} of its log as you signed it"
+            ), {"answer": answer, "statement": statement, "sig": sig, "log": synced.entries})
+        teller = Teller(engine, {}, 0)
+        played = [
+            {"seq": e["seq"], "seat": e["body"].get("seat"), "text": teller.move(e["body"].get("move"))}
+            for e in synced.entries
+            if e["seq"] > seq and e.get("type") == "standing" and isinstance(e.get("body"), dict)
+        ]
+        return {
+            "game": game,
+            "seat": seat,
+            "entry": seq,
+            "head": synced.head,
+            "answers": statement["answers"],
+            "texts": [describe(engine, r) for r in statement["answers"]],
+            "played": played,
+            "in_force": in_force(engine, synced.receipt),
+        }
