@@ -253,9 +253,10 @@ def signed_words(entries: list[dict[str, Any]]) -> str:
     stated = sum(1 for e in entries if e.get("type") == "answers")
     if stated:
         played = sum(1 for e in entries if e.get("type") == "standing")
+        signer = "its player" if stated == 1 else "their players"
         said += (
-            f", {counted(stated, 'statement')} of answers in advance signed by their players"
-            f" ({counted(played, 'move')} played by them)"
+            f", {counted(stated, 'statement')} of answers in advance signed by {signer}"
+            f" ({counted(played, 'move')} played by answers in advance)"
         )
     return said
 

@@ -120,7 +120,11 @@ class Answering(Evidence):
         from protocol.story import Teller
 
         if isinstance(answer, dict) and isinstance(answer.get("head"), dict):
-            synced = self._sync_answer(game, answer, seat)
+            # its payloads are the ones from the statement on (those played for me right after
+            # it): checked now; any older one still owed is asked for by the next look
+            synced = verify.sync(
+                self.api, self.store, game, answer.get("payloads") or [], seat=seat, head=answer["head"]
+            )
         else:
             synced = verify.sync(self.api, self.store, game, start=seq)
         logged = synced.entry(seq)
