@@ -19,10 +19,11 @@ from server.clock import clock
 from server.http.auth import current_account, request_signature, signer_key
 from server.http.errors import ApiProblem
 from server.http.watching import watchable
+from server.ledger import standing
 from server.ledger.ledger import Ledger
 from server.ledger.records import SEAT_OF, Appended, head_of, is_game_id
 from server.mail.addressing import ADDRESS_PROBLEM, is_address, mask_email
-from server.mail.notices import LAST_ENTRIES, claim_address_invites
+from server.mail.notices import claim_address_invites
 from server.store.models import (
     Account,
     EmailInvite,
@@ -190,6 +191,7 @@ def summary(game: Game, with_view: bool = True) -> dict[str, Any]:
         "email_moves": bool(game.email_moves),  # as the signed genesis says
         "private": is_private(game),
         **clock.summary(game),  # "deadline" (as the genesis says) and "clock" (the running one)
+        "answers": standing.described(game),  # each seat's standing answers in force, as its log says
     }
 
 
@@ -206,16 +208,10 @@ def payloads_for(game: Game, seat: int, since: int = 0) -> list[dict[str, Any]]:
 
 
 def state_seq(game: Game) -> int | None:
-    """The seq of the entry that committed the current state (the last start, move or system step).
-
-    Other system entries and the reveal leave the state as it was, and the game ends with at
-    most two of them, so the state's entry is among the last three.
-    """
-    for row in LAST_ENTRIES.rows(game.id, game.head_seq, 3):
-        data = json.loads(row.data)
-        if data["type"] in ("start", "move") or (data["type"] == "system" and "views" in data["body"]):
-            return row.seq  # a timeout, an out entry, a seat leaving: steps (PROTOCOL.md section 12)
-    return None
+    """The seq of the entry that committed the current state: the last one with views (a start,
+    a move, a server move, a standing answer). Answers entries, other system entries and the
+    reveal leave the state as it was."""
+    return standing.views_seq(game.id, game.head_seq)
 
 
 def private_view(game: Game, seat: int) -> dict[str, Any]:

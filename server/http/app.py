@@ -27,6 +27,7 @@ from playhouse.pool import PooledDatabase
 from protocol.auth import HEADER_KEY
 from protocol.keys import SigningKey
 from server.http import errors, requestlog
+from server.http.answers_api import answers_bp
 from server.http.api import bp
 from server.http.auth import signer_key
 from server.http.bot_api import bot_bp
@@ -197,6 +198,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     errors.register(app)
     app.register_blueprint(bp)
+    app.register_blueprint(answers_bp)  # standing answers: server/http/answers_api.py
     app.register_blueprint(mail_bp)
     app.register_blueprint(bot_bp)
     app.register_blueprint(deadline_bp)

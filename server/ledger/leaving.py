@@ -17,16 +17,15 @@ from protocol import steps
 from server.store.models import Game
 
 
-def due_move(game: Game, step: steps.Step) -> steps.Step | None:
-    """After every step the ledger asks; the `out` entry due now, which the ledger appends (and,
-    through its own after-step, the next one), or None. It returns the entry rather than
+def due_move(game: Game, state: dict[str, Any]) -> steps.Step | None:
+    """After every append the ledger asks (Ledger.after_append); the `out` entry due now, which
+    the ledger appends before it asks again, or None. It returns the entry rather than
     appending it so that this rule needs nothing of the ledger."""
     if game.status != "running" or game.to_move is None:
         return None
     engine = engines.get(game.engine)
     if not steps.lets_leave(engine, game.seats):
         return None
-    state: dict[str, Any] = step.state
     seat = game.to_move
     if seat not in engine.out(state):  # type: ignore[attr-defined]
         return None

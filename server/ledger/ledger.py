@@ -16,14 +16,15 @@ from typing import Any
 import peewee as pw
 
 import engines
-from engines.core import BadOptions, IllegalMove
+from engines.core import IllegalMove
+from protocol import standing as standing_steps
 from protocol import steps
-from protocol.canonical import NotCanonical, canonical
 from protocol.commitments import seed_commit
 from protocol.entries import join_signed, join_statement, make_entry, sealed
 from protocol.keys import SigningKey
 from server.clock import clock
-from server.ledger import leaving
+from server.ledger import leaving, standing
+from server.ledger.options import check_options
 from server.ledger.records import (
     ENTRY_INSERT,
     GAME_LOCKED,
@@ -116,7 +117,7 @@ class Ledger:
             raise LedgerError(400, "seats must be a whole number")
         if not isinstance(options, dict):
             raise LedgerError(400, "options must be a JSON object")
-        options = self._check_options(engine, options, seats)
+        options = check_options(engine, options, seats)
         if not isinstance(email_moves, bool):
             raise LedgerError(400, "email_moves must be true or false")
         seed = pysecrets.token_bytes(32)
@@ -170,34 +171,6 @@ class Ledger:
         if made is not None and made.creator_id != creator.id:
             raise LedgerError(409, "this request signature made another account's game")
         return made
-
-    @staticmethod
-    def _check_options(engine: engines.Engine, options: dict[str, Any], seats: int) -> dict[str, Any]:
-        """The engine's complete options, refused (400) unless each has its default's type
-        (true is not 1, 1.0 is not 1) and all of them have a canonical JSON form."""
-        try:
-            checked = engine.check_options(options, seats)
-        except BadOptions as exc:
-            raise LedgerError(400, str(exc)) from exc
-        except Exception as exc:  # noqa: BLE001 - an engine that chokes on odd options
-            log.warning("engine %s: check_options raised %r", engine.id, exc)
-            raise LedgerError(400, "bad options: the engine cannot read them") from exc
-        if not isinstance(checked, dict):
-            raise LedgerError(400, "bad options: the engine cannot read them")
-        defaults = engine.options()
-        for name, value in checked.items():
-            default = defaults.get(name) if isinstance(defaults, dict) else None
-            if isinstance(default, bool) and not isinstance(value, bool):
-                raise LedgerError(400, f"option {name} must be true or false")
-            if steps.is_int(default) and not steps.is_int(value):
-                raise LedgerError(400, f"option {name} must be a whole number")
-        try:
-            canonical(checked)
-        except NotCanonical as exc:
-            raise LedgerError(
-                400, "bad options: every number must be a whole number within +-(2**53 - 1) or a finite float"
-            ) from exc
-        return checked
 
     def join(
         self, game_id: str, account: Account, seat: Any, nonce: Any, sig: Any, prev: Any
@@ -363,27 +336,59 @@ class Ledger:
         """Log a move the server made for a seat (a timeout, an email move, an out decision):
         its entry, its seeded secret for the reveal, its payloads, then what follows a step.
         Called inside the caller's transaction, with the game locked."""
-        entry = self._append(game, "system", step.body)
-        if step.secret is not None:
-            Secret.create(game=game, seq=entry["seq"], data=dumps(step.secret))
-        self._store_payloads(game, step.payloads)
+        entry = self._append_made(game, "system", step)
         self._after_step(game, step)
         return entry
 
+    def _append_made(self, game: Game, type_: str, step: steps.Step) -> dict[str, Any]:
+        """The entry of a move the server made (its secret, seeded, kept for the reveal)."""
+        entry = self._append(game, type_, step.body)
+        if step.secret is not None:
+            Secret.create(game=game, seq=entry["seq"], data=dumps(step.secret))
+        self._store_payloads(game, step.payloads)
+        return entry
+
     def _after_step(self, game: Game, step: steps.Step) -> None:
+        """After a step's entry (the game's head, carrying views): take its position, then
+        the one hook every append goes through (`after_append`)."""
         before = (game.status, game.to_move)
+        views_at = game.head_seq
+        self._take(game, step)
+        self.after_append(game, before, step.state, views_at)
+
+    def _take(self, game: Game, step: steps.Step) -> None:
+        """The game row follows a step: its state, who is to move, the reveal if it ended."""
         # the canonical JSON the step committed to, when it kept it: no second serialisation
         game.state = dumps(step.state) if step.state_json is None else step.state_json.decode()
         game.to_move = step.body.get("to_move")
         game.status = "running"
         if "result" in step.body:
             self._finish(game, step.body["result"])
-        due = leaving.due_move(game, step)  # a seat that left owes a decision: the server makes it
-        if due is not None:
-            self.append_seeded(game, due)
         clock.after_step(game)  # deadlines: the decision now due gets its clock (the mail says when it is due)
+
+    def after_append(
+        self, game: Game, before: tuple[str, int | None], state: dict[str, Any] | None, views_at: int | None
+    ) -> None:
+        """What follows every append (a start, a move, a server move, an answers entry), in its
+        transaction: the decisions the server makes at once (an out seat's, server/ledger/leaving.py;
+        a standing answer's, at most MOST_IN_A_ROW in a row), then the mail, once, for the
+        position they lead to. `before` is (status, to_move) before the append; a turn that
+        went through another seat and came back is a new turn (its mail goes out)."""
+        played, passed = 0, game.to_move != before[1]
+        while game.status == "running" and state is not None:
+            type_, due = "system", leaving.due_move(game, state)
+            if due is None and played < standing_steps.MOST_IN_A_ROW:
+                type_, due = "standing", standing.due(game, state, views_at)
+                played += due is not None
+            if due is None:
+                break
+            views_at = self._append_made(game, type_, due)["seq"]
+            self._take(game, due)
+            state = due.state
+            passed = passed or game.to_move != before[1]
         if self.mail is not None:
-            notices.after_step(self.mail, game, before, head_moved=True)
+            told = (before[0], None) if passed and game.to_move == before[1] else before
+            notices.after_step(self.mail, game, told, head_moved=True)
 
     def _finish(self, game: Game, result: dict[str, Any]) -> None:
         secrets = [json.loads(s.data) for s in Secret.select().where(Secret.game == game)]

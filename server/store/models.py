@@ -283,6 +283,24 @@ class BotLease(BaseModel):
 MODELS.append(BotLease)
 
 
+class StandingAnswers(BaseModel):
+    """The statement of standing answers in force for one seat of a game: the seq of its
+    `answers` entry and its rules (canonical JSON; [] once revoked). The log says the same;
+    this row spares the append that follows every entry a walk back through the log to find
+    it. A table of its own: a new table needs no schema migration."""
+
+    game = pw.ForeignKeyField(Game, backref="standing_rows", on_delete="CASCADE")
+    seat = pw.IntegerField()
+    seq = pw.IntegerField()
+    rules = pw.TextField()
+
+    class Meta:
+        indexes = ((("game", "seat"), True),)
+
+
+MODELS.append(StandingAnswers)
+
+
 # -- the schema's version (server/store/migrations.py) ----------------------------------------------
 
 

@@ -1,0 +1,21 @@
+"""POST /v1/games/<id>/answers: a seat signs how it answers some decisions in advance
+(docs/API.md, "Standing answers"). The ledger checks and appends the statement, then plays what
+it prescribes at once; the answer is the mover's view after all of it, as a move's is."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response
+
+from server.http.api import _after_append, body, ledger
+from server.http.auth import current_account
+from server.ledger.answering import set_answers
+
+answers_bp = Blueprint("answers", __name__, url_prefix="/v1")
+
+
+@answers_bp.post("/games/<game_id>/answers")
+def post_answers(game_id: str) -> Response:
+    account = current_account()
+    data = body()  # a missing game is the ledger's 404, as game_or_404 says it
+    appended = set_answers(ledger(), game_id, account, data.get("statement"), data.get("sig"))
+    return _after_append(appended)
