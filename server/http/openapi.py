@@ -91,7 +91,7 @@ SCHEMAS: dict[str, Any] = {
     "Clock": obj(["seat", "started", "expires"], seat={"type": "integer"}, started=nullable(TIME), expires=nullable(TIME)),
     "GameSummary": obj(
         ["id", "engine", "title", "options", "seats", "seat_names", "players", "invited", "status", "to_move",
-         "head", "result", "view", "email_moves", "private", "deadline", "clock"],
+         "head", "result", "view", "email_moves", "private", "deadline", "clock", "answers"],
         id=GAME_ID,
         engine={"type": "string"},
         title={"type": "string"},
@@ -109,6 +109,13 @@ SCHEMAS: dict[str, Any] = {
         private={"type": "boolean"},
         deadline=nullable(ref("Deadline")),
         clock=nullable(ref("Clock")),
+        answers={"type": "object", "additionalProperties": ref("AnswersInForce"),
+                 "description": "seat number: its standing answers in force (public: its answers entry is in the log)"},
+    ),
+    "AnswersInForce": obj(
+        ["seq", "answers", "texts"], seq={"type": "integer", "description": "its answers entry"},
+        answers={"type": "array", "items": {"type": "object"}, "description": "the rules; [] once revoked"},
+        texts={"type": "array", "items": {"type": "string"}, "description": "each rule in the engine's words"},
     ),
     "GameListItem": {
         "allOf": [ref("GameSummary"), obj(
@@ -132,6 +139,13 @@ SCHEMAS: dict[str, Any] = {
     "Move": obj(["envelope", "sig"], {"secret": ANY_JSON, "salt": {"type": ["string", "null"]}},
                 envelope=ref("Envelope"), sig={"type": "string"}),
     "Resign": obj(["envelope", "sig"], envelope=ref("Envelope"), sig={"type": "string"}),
+    "Answers": obj(
+        ["statement", "sig"],
+        statement=obj(["answers", "game", "prev", "seat"], answers={"type": "array", "items": {"type": "object"}},
+                      game=GAME_ID, prev=HEX64, seat={"type": "integer", "minimum": 0}),
+        sig={"type": "string", "pattern": "^[0-9a-f]{128}$",
+             "description": "Ed25519, tag pbem/v1/answers, over the statement's canonical JSON"},
+    ),
     "Payload": obj(["seq", "index", "to", "event", "salt"], seq={"type": "integer"}, index={"type": "integer"},
                    to={"type": "array", "items": {"type": "integer"}}, event=ANY_JSON, salt=HEX64),
     "PrivateView": obj(
@@ -231,6 +245,8 @@ OPS: list[Op] = [
        (400, 403, 404, 409, 422)),
     Op("POST", f"{G}/resign", "resign (a signed envelope whose move is resign)", SIGNED, "Resign",
        {200: "Appended"}, (400, 403, 404, 409, 422)),
+    Op("POST", f"{G}/answers", "set (or with [] revoke) the caller's standing answers; what they "
+       "prescribe is played at once", SIGNED, "Answers", {200: "Appended"}, (400, 403, 404, 409, 422)),
     Op("POST", f"{G}/abort", "the creator ends a stale or never started game", SIGNED, "Empty",
        {200: "Aborted"}, (400, 403, 404, 409)),
     Op("GET", f"{G}/log", "the public log from seq `from` on", OPTIONAL, ok={200: "Log"}, errors=(400, 404)),

@@ -21,6 +21,7 @@ from flask import Flask, Response, request
 from flask.testing import FlaskClient
 
 import engines
+from protocol.answers import answers_statement, sign_answers
 from protocol.auth import sign_request
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, sign_envelope
@@ -136,6 +137,11 @@ def _envelope(p: Caller, game: str, seat: int, move: dict[str, Any], head: dict[
     return {"envelope": env, "sig": sign_envelope(env, p.key), "secret": secret, "salt": salt}
 
 
+def _answers(p: Caller, game: str, seat: int, prev: str, rules: list[dict[str, Any]]) -> dict[str, Any]:
+    statement = answers_statement(game, seat, prev, rules)
+    return {"statement": statement, "sig": sign_answers(statement, p.key)}
+
+
 def _shared_statuses(tmp_path: Path, seen: Seen) -> None:
     """What every operation of a kind answers: 413, 429, 503, 401/403/400 when signed, 400 and
     415 with a JSON body, 404 for a game id that is none."""
@@ -214,6 +220,12 @@ def _route_statuses(tmp_path: Path, seen: Seen) -> None:
     carol.call("GET", f"{g}/view"), carol.call("GET", f"{g}/moves")  # 403
     carol.call("POST", f"{g}/abort", {})  # 403
     assert south.join(game, 1, "south").status_code == 200
+
+    head = north.call("GET", g).get_json()["head"]
+    north.call("POST", f"{g}/answers", _answers(north, game, 0, "ab" * 32, []))  # 409: stale
+    north.call("POST", f"{g}/answers", _answers(north, game, 0, head["hash"], [{"kind": "nonesuch"}]))  # 422
+    north.call("POST", f"{g}/answers", {"statement": 1, "sig": ""})  # 400
+    assert north.call("POST", f"{g}/answers", _answers(north, game, 0, head["hash"], [])).status_code == 200
 
     head = north.call("GET", g).get_json()["head"]
     south.call("POST", f"{g}/moves", _envelope(south, game, 1, {"type": "throw"}, head))  # 422: not its turn
