@@ -75,7 +75,7 @@ def handled() -> set[str]:
 
 class Siedler(BaseEngine):
     id = "siedler"
-    version = "2"
+    version = "3"
     title = "Die Siedler von Catan - Das Kartenspiel"
     min_seats = 2
     max_seats = 2
