@@ -119,6 +119,8 @@ def game_page(game_id: str) -> tuple[str, int] | str:
         "engine_title": engine.title,
         "players": players,
         "history": history,
+        # moves the server played by players' standing answers: said on the page to be server-attested
+        "standing": sum(1 for e in entries if e.get("type") == "standing"),
         "last": last,
         "result": _result_words(info["result"], players, info["seat_names"]),
         "to_move": None,

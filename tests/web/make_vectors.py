@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from engines.core import Rng
+from protocol.answers import answers_statement, sign_answers
 from protocol.auth import request_message
 from protocol.canonical import canonical
 from protocol.commitments import (
@@ -27,6 +28,7 @@ from protocol.commitments import (
     secret_salt,
     seed_commit,
     setup_key,
+    standing_key,
     state_salt,
     timeout_key,
     view_salt,
@@ -106,13 +108,15 @@ def vectors() -> dict[str, Any]:
         ("moveKey", [4, MN], move_key(SEED, 4, MN).hex()),
         ("timeoutKey", [4], timeout_key(SEED, 4).hex()),
         ("emailKey", [4], email_key(SEED, 4).hex()),
+        ("standingKey", [4], standing_key(SEED, 4).hex()),
         ("moveToken", ["g1", 4, "cd" * 32, 0], move_token(SEED, "g1", 4, "cd" * 32, 0)),
     ]
     for fn, args, want in derived:
         out.append({"name": f"{fn}{tuple(args) if args else ''}", "kind": "seeded", "fn": fn, "seed": seed,
                     "args": args, "want": want})
     for label, key in [("setup", setup_key(SEED, [N0, N1])), ("move", move_key(SEED, 4, MN)),
-                       ("timeout", timeout_key(SEED, 4)), ("email", email_key(SEED, 4))]:
+                       ("timeout", timeout_key(SEED, 4)), ("email", email_key(SEED, 4)),
+                       ("standing", standing_key(SEED, 4))]:
         out.append({"name": f"8 x randbelow(6) of the {label} Rng", "kind": "rng", "key": key.hex(),
                     "calls": [["randbelow", 6]] * 8, "want": _rng_draws(key)})
     pbem = b"pbem".hex()
@@ -139,10 +143,12 @@ def vectors() -> dict[str, Any]:
     statement = join_statement("g1", 0, "alice", PLAYER.public_hex, N0, entry_hash(genesis))
     env = envelope("g1", 4, "cd" * 32, 0, {"type": "hide"}, commit(TAG_SECRET, {"value": 3}, SALT), MN, "2024-05-01T12:00:04Z")
     request = request_message("POST", "/v1/games/g1/moves", "1714564800", b'{"x":1}')
+    answers = answers_statement("g1", 0, "cd" * 32, [{"kind": "forced"}])
     sigs = [
         ("RFC 8032 TEST 1", PLAYER.public_hex, "", b"".hex(), PLAYER.sign(b"", b"")),
         ("join statement", PLAYER.public_hex, "join", canonical(statement).hex(), sign_join(statement, PLAYER)),
         ("envelope", PLAYER.public_hex, "move", canonical(env).hex(), sign_envelope(env, PLAYER)),
+        ("statement of answers", PLAYER.public_hex, "answers", canonical(answers).hex(), sign_answers(answers, PLAYER)),
         ("genesis entry", SERVER.public_hex, "entry", entry_hash(genesis), sealed["sig"]),
         ("request", PLAYER.public_hex, "request", request.hex(), PLAYER.sign(TAG_REQUEST, request)),
     ]

@@ -1,7 +1,7 @@
 """The in-browser audit in a real headless Chromium: PASS for honest exports of every engine, FAIL
 naming the same entry in the same words as `pbem audit` for tampered ones (a flipped signature
-byte, an edited move, a swapped reveal, a timeout's salt, an email token), INCOMPLETE for a running
-game; the protocol's known-answer vectors; RFC 8785 in JavaScript against the Python
+byte, an edited move, a swapped reveal, a timeout's salt, an email token, a statement of standing
+answers or a move played by one), INCOMPLETE for a running game; the protocol's known-answer vectors; RFC 8785 in JavaScript against the Python
 canonicaliser. No request leaves the server, no console error (Browser.settle)."""
 
 from __future__ import annotations
@@ -137,6 +137,25 @@ def test_the_audit_page_on_system_entries(site: Site, browser: Browser, tmp_path
         got = audit_in_browser(browser, site, write(tmp_path / f"{name.replace(' ', '-')}.json", data))
         assert got["word"] == want.word, (name, got, want.to_json())
         if want.word == "FAIL":
+            assert (got["entry"], got["text"]) == (str(want.entry), f"FAIL: {want.reason}"), name
+        browser.settle()
+
+
+def test_the_audit_page_on_answers_given_in_advance(site: Site, browser: Browser, tmp_path: Path) -> None:
+    """Statements of standing answers and the moves played by them (tests/web/standing_cases.py,
+    which Node also runs where Chromium is missing): the page says what `pbem audit` says, at the
+    same entry, in the same words; a move its rule does not prescribe only the replay sees (the
+    page passes it, and lists that check among those only `pbem audit` makes)."""
+    from tests.web.standing_cases import RULES_ONLY, cases, run
+
+    for name, data in cases():
+        want = run(data)
+        got = audit_in_browser(browser, site, write(tmp_path / f"{name.replace(' ', '-')}.json", data))
+        if name in RULES_ONLY:
+            assert (want.word, got["word"]) == ("FAIL", "PASS"), (name, got)
+        else:
+            assert got["word"] == want.word, (name, got, want.to_json())
+        if want.word == "FAIL" and name not in RULES_ONLY:
             assert (got["entry"], got["text"]) == (str(want.entry), f"FAIL: {want.reason}"), name
         browser.settle()
 

@@ -33,6 +33,7 @@
     const c = result.counts;
     $("counts").textContent = `Checked in ${result.ms.toFixed(0)} ms: ${c.entries} entries, ${c.signatures} signatures, ` +
       `${c.commitments} commitments, ${c.rng_keys} RNG keys derived, ${c.tokens} email tokens` +
+      (c.standing ? `, ${c.standing} moves played by standing answers (server-attested)` : "") +
       (result.game ? ` (game ${result.game}).` : ".");
     $("counts").dataset.ms = String(result.ms);
     $("details").hidden = false;

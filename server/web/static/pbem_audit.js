@@ -7,11 +7,13 @@
 const PbemAudit = (() => {
   const C = PbemCrypto;
   const FORMAT = "pbem-log/2";
-  const TYPES = ["genesis", "join", "start", "move", "system", "reveal"];
+  const TYPES = ["genesis", "join", "start", "move", "system", "reveal", "answers", "standing"];
   const FIELDS = ["v", "game", "seq", "type", "prev", "ts", "body", "sig"];
   const HEX64 = /^[0-9a-f]{64}$/;
   const HEX32 = /^[0-9a-f]{32}$/;
   const ENVELOPE = ["game", "move", "nonce", "prev", "seat", "secret_commit", "seq", "ts"];
+  const STATEMENT = ["answers", "game", "prev", "seat"];  // a statement of standing answers
+  const MOST_RULES = 16;  // engines/answers.py: a statement holds at most this many rules
 
   // What this page checks, and what only `pbem audit` checks (said on the page as is).
   const CHECKS = [
@@ -19,11 +21,14 @@ const PbemAudit = (() => {
     "the chain: every entry in place, linked to the hash of the one before (RFC 8785, SHA-256)",
     "the server's Ed25519 signature on every entry, by the key the genesis names",
     "every join signed by the joining player's key; every move and resignation by the key its seat joined with, for its place in the log",
+    "every statement of standing answers (answers given in advance) signed by the key its seat joined with, for this game and the head it was signed at, while the game ran",
+    "every move played by a standing answer names the statement in force for its seat (not one revoked or replaced): such a move is server-attested, since its player signed the rule, not the move",
     "weak keys and signatures refused (small-order or non-canonical points, S not below the group order)",
     "the revealed server seed against the genesis commitment",
     "every revealed secret against its commitment in the signed envelope (salts from the seed for the server's moves)",
     "every owner's reveal move against the commitment in that owner's signed placement",
     "every email move's token derived from the seed for its place in the log",
+    "the concealed part of every move the server played (timeouts, email moves, standing answers) against the salt the seed gives",
     "every step's RNG key derived from the revealed seed and the players' signed nonces (the keys only: which draws the rules made from them is the replay's check, below)",
     "the revealed result against the entry that ended the game",
   ];
@@ -32,6 +37,7 @@ const PbemAudit = (() => {
     "every public event, private-event commitment, state commitment and seat's view commitment, recomputed by the replay",
     "that the dice, deals and shuffles are the draws of those RNG keys (the replay draws them)",
     "timeouts, forfeits and seats leaving against the rules and the genesis deadline",
+    "each standing answer's rules against the game's (the kinds it takes), and each move played by one against what its rule prescribes from its seat's view",
   ];
 
   class Fail extends Error {
@@ -50,7 +56,7 @@ const PbemAudit = (() => {
   }
 
   async function audit(bytes, progress = () => {}) {
-    const counts = { entries: 0, signatures: 0, commitments: 0, rng_keys: 0, tokens: 0 };
+    const counts = { entries: 0, signatures: 0, commitments: 0, rng_keys: 0, tokens: 0, standing: 0 };
     const started = performance.now();
     let game = null;
     const done = (verdict) => ({ ...verdict, counts, game, ms: performance.now() - started });
@@ -73,7 +79,10 @@ const PbemAudit = (() => {
           reason: "chain and signatures verify; there is no reveal entry yet (the game is not over, or its reveal is missing), so the seed is unknown",
         });
       }
-      return done({ ok: true, complete: true, reason: "every check this page makes passed" });
+      const byRule = counts.standing
+        ? `; ${counts.standing} move(s) were played by standing answers: server-attested, the players signed the rules, not these moves`
+        : "";
+      return done({ ok: true, complete: true, reason: `every check this page makes passed${byRule}` });
     } catch (e) {
       if (!(e instanceof Fail)) {
         return done({ ok: false, complete: false, entry: null, reason: `the page cannot check this file (${e.message})` });
@@ -145,10 +154,11 @@ const PbemAudit = (() => {
     const placed = new Map();  // a secret_commit signed in an envelope -> the seat that signed it
     let started = false;
     let result = null;
+    const inForce = new Map();  // seat -> the seq of its statement of standing answers in force
     for (const entry of entries.slice(1)) {
       const { seq, type: kind, body, prev } = entry;
       if (seq % 50 === 0) progress(`signatures and commitments: entry ${seq} of ${entries.length - 1}`);
-      if (result !== null && kind !== "reveal") throw new Fail(seq, `a ${kind} entry after the game ended`);
+      if (result !== null && kind !== "reveal") throw new Fail(seq, `${kind === "answers" ? "an" : "a"} ${kind} entry after the game ended`);
       if (kind === "genesis") throw new Fail(seq, "a second genesis entry");
       if (kind === "join") {
         if (started || entries.slice(0, seq).some((e) => e.type === "start")) throw new Fail(seq, "a join after the start");
@@ -194,6 +204,14 @@ const PbemAudit = (() => {
       } else if (kind === "system") {
         if (!started && body.kind !== "abort") throw new Fail(seq, "a system entry before the start");
         result = await system(seq, body, seats, joins, prev, seed, secrets, used, entries[0].game, counts) || result;
+      } else if (kind === "answers") {
+        if (!started) throw new Fail(seq, "standing answers before the start");
+        const [seat, rules] = await answers(seq, body, joins, prev, entries[0].game, counts);
+        if (rules.length) inForce.set(seat, seq); else inForce.delete(seat);
+      } else if (kind === "standing") {
+        if (!started) throw new Fail(seq, "a standing entry before the start");
+        await standing(seq, body, joins, inForce, seed, secrets, used, counts);
+        result = isObj(body.result) ? body.result : null;
       } else if (kind === "reveal") {
         if (seq !== entries.length - 1) throw new Fail(seq, "the reveal is not the last entry");
         if (result === null) throw new Fail(seq, "a reveal before the game ended");
@@ -263,6 +281,66 @@ const PbemAudit = (() => {
       }
       counts.commitments++;
     }
+  }
+
+  // A statement of standing answers (protocol/answers.py check_answers, in its words): what it
+  // checks without the rules; whether the engine takes each rule is the replay's check.
+  async function answers(seq, body, joins, prev, game, counts) {
+    if (C.canonicalText(Object.keys(body).sort()) !== C.canonicalText(["seat", "sig", "statement"])) {
+      throw new Fail(seq, "an answers entry holds the seat, the signed statement and its signature");
+    }
+    const statement = body.statement;
+    if (!isObj(statement) || C.canonicalText(Object.keys(statement).sort()) !== C.canonicalText(STATEMENT)) {
+      throw new Fail(seq, "a statement of answers holds exactly: " + STATEMENT.join(", "));
+    }
+    const seat = statement.seat;
+    if (!isInt(seat) || !joins.has(seat) || body.seat !== seat) {
+      throw new Fail(seq, `standing answers for seat ${JSON.stringify(seat)}, which nobody joined`);
+    }
+    if (statement.game !== game) throw new Fail(seq, "the statement of answers was signed for another game");
+    if (typeof statement.prev !== "string" || !HEX64.test(statement.prev)) throw new Fail(seq, "the statement's prev is not a hash");
+    if (statement.prev !== prev) throw new Fail(seq, "stale answers: the statement was signed at another head of the log");
+    let signed = false;
+    try {
+      signed = typeof body.sig === "string" && (await C.verify(joins.get(seat).key, C.TAG.answers, C.canonical(statement), body.sig));
+    } catch (e) {
+      signed = false;
+    }
+    if (!signed) throw new Fail(seq, "the statement of answers is not signed by the key of its seat");
+    const rules = statement.answers;
+    if (!Array.isArray(rules)) throw new Fail(seq, "a standing answer this game cannot take: the answers are a list of rules");
+    if (rules.length > MOST_RULES) throw new Fail(seq, `a standing answer this game cannot take: at most ${MOST_RULES} answers may stand at once`);
+    counts.signatures++;
+    return [seat, rules];
+  }
+
+  // A move the server played by a seat's standing answer: server-attested (the seat signed the
+  // rule, not the move), so what is checked here is that it names the statement in force and,
+  // with the seed, its concealed part and its RNG key; that it is the move the rule prescribes
+  // is the replay's check (pbem audit).
+  async function standing(seq, body, joins, inForce, seed, secrets, used, counts) {
+    const seat = body.seat;
+    if (!isInt(seat) || !joins.has(seat)) throw new Fail(seq, `a standing answer for seat ${JSON.stringify(seat === undefined ? null : seat)}, which nobody joined`);
+    if (!inForce.has(seat)) throw new Fail(seq, `a standing answer for seat ${seat}, which has no standing answers in force`);
+    const named = body.answers;
+    if (!isInt(named) || named !== inForce.get(seat)) {
+      throw new Fail(seq, `the standing answer names the statement at entry ${JSON.stringify(named === undefined ? null : named)}, ` +
+        `but the one in force for seat ${seat} is at entry ${inForce.get(seat)} (revoked or replaced)`);
+    }
+    counts.standing++;
+    if (!seed) return;
+    if (body.secret_commit !== null && body.secret_commit !== undefined) {
+      const item = secrets.get(seq);
+      if (!item) throw new Fail(seq, "the reveal holds no secret for this standing answer's move");
+      const salt = await C.seeded.secretSalt(seed, seq);
+      if (item.salt !== salt || (await commitOrNull(C.TAG.secret, item.secret, salt)) !== body.secret_commit) {
+        throw new Fail(seq, "the reveal's secret for this standing answer is not the one the seed gives");
+      }
+      used.add(seq);
+      counts.commitments++;
+    }
+    await C.seeded.standingKey(seed, seq);
+    counts.rng_keys++;
   }
 
   async function system(seq, body, seats, joins, prev, seed, secrets, used, game, counts) {

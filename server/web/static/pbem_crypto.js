@@ -199,6 +199,7 @@ const PbemCrypto = (() => {
   const TAG = {
     entry: "pbem/v1/entry\n", move: "pbem/v1/move\n", join: "pbem/v1/join\n", request: "pbem/v1/request\n",
     event: "pbem/v1/event\n", state: "pbem/v1/state\n", secret: "pbem/v1/secret\n", view: "pbem/v1/view\n",
+    answers: "pbem/v1/answers\n",
   };
   const commit = async (tag, value, saltHex) => sha256Hex(concat(tag, canonical(value), unhex(saltHex)));
   const seedCommit = async (seed) => sha256Hex(seed);
@@ -212,6 +213,7 @@ const PbemCrypto = (() => {
     moveKey: async (seed, seq, nonce) => hmac(seed, concat("pbem/v1/rng/move\n", canonical({ nonce, seq }))),
     timeoutKey: async (seed, seq) => hmac(seed, concat("pbem/v1/rng/timeout\n", canonical({ seq }))),
     emailKey: async (seed, seq) => hmac(seed, concat("pbem/v1/rng/email\n", canonical({ seq }))),
+    standingKey: async (seed, seq) => hmac(seed, concat("pbem/v1/rng/standing\n", canonical({ seq }))),
     moveToken: async (seed, game, seq, prev, seat) =>
       hex((await hmac(seed, concat("pbem/v1/token\n", canonical({ game, prev, seat, seq })))).slice(0, 16)),
   };
