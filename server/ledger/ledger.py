@@ -372,9 +372,10 @@ class Ledger:
         """What follows every append (a start, a move, a server move, an answers entry), in its
         transaction: the decisions the server makes at once (an out seat's, server/ledger/leaving.py;
         a standing answer's, at most MOST_IN_A_ROW in a row), then the mail, once, for the
-        position they lead to. `before` is (status, to_move) before the append; a turn that
-        went through another seat and came back is a new turn (its mail goes out)."""
-        played, passed = 0, game.to_move != before[1]
+        position they lead to. `before` is (status, to_move) before the append: a turn that comes
+        back to the seat that acted, through answers played for another, gets no mail, as within
+        one turn (the mover has the position in its answer: the HTTP response, or the inbox's)."""
+        played = 0
         while game.status == "running" and state is not None:
             type_, due = "system", leaving.due_move(game, state)
             if due is None and played < standing_steps.MOST_IN_A_ROW:
@@ -385,10 +386,8 @@ class Ledger:
             views_at = self._append_made(game, type_, due)["seq"]
             self._take(game, due)
             state = due.state
-            passed = passed or game.to_move != before[1]
         if self.mail is not None:
-            told = (before[0], None) if passed and game.to_move == before[1] else before
-            notices.after_step(self.mail, game, told, head_moved=True)
+            notices.after_step(self.mail, game, before, head_moved=True)
 
     def _finish(self, game: Game, result: dict[str, Any]) -> None:
         secrets = [json.loads(s.data) for s in Secret.select().where(Secret.game == game)]
