@@ -10,19 +10,23 @@ logs a statement its seat did not sign for this game at this head fails at that 
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import engines
 from engines.answers import BadRule
-from engines.core import Engine
+from engines.core import Engine, Rng
 from engines.feuersalamander import Feuersalamander
 from engines.feuersalamander.bots import simple_bot
 from protocol import steps
 from protocol.answers import answers_body, answers_statement, check_answers, sign_answers
 from protocol.audit import audit, private_events, replay_states, state_at
+from protocol.commitments import standing_key
 from protocol.entries import entry_hash
 from protocol.keys import SigningKey
 from protocol.outcome import check_view
@@ -444,3 +448,21 @@ def test_a_standing_entry_with_no_statement_at_all_fails(honest: AnswersLedger) 
         run(resealed(honest, entries, seq)), seq, f"names the statement at entry {seq - 1}",
         f"in force for seat 0 is at entry {statement_seq}",
     )
+
+
+# --- the standing RNG, as docs/PROTOCOL.md pins it -----------------------------------------------
+
+STANDING_KEY_4 = "efacf1b4e48e4819cb79fc42748c112f3cb23cf47347a285d97f7561a083610b"
+STANDING_RANDBELOW6 = [2, 4, 0, 5, 4, 4, 1, 5]
+DOC = Path(__file__).resolve().parents[2] / "docs" / "PROTOCOL.md"
+
+
+def test_standing_key_vector_is_the_documented_hmac() -> None:
+    seed = bytes(range(32))
+    assert standing_key(seed, 4).hex() == STANDING_KEY_4
+    assert hmac.new(seed, b'pbem/v1/rng/standing\n{"seq":4}', hashlib.sha256).hexdigest() == STANDING_KEY_4
+    rng = Rng(standing_key(seed, 4))
+    assert [rng.randbelow(6) for _ in range(8)] == STANDING_RANDBELOW6
+    doc = DOC.read_text(encoding="utf-8")
+    assert STANDING_KEY_4 in doc and str(STANDING_RANDBELOW6) in doc
+    assert "`TAG_ANSWERS` | `pbem/v1/answers\\n`" in doc
