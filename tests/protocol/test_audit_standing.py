@@ -466,3 +466,28 @@ def test_standing_key_vector_is_the_documented_hmac() -> None:
     doc = DOC.read_text(encoding="utf-8")
     assert STANDING_KEY_4 in doc and str(STANDING_RANDBELOW6) in doc
     assert "`TAG_ANSWERS` | `pbem/v1/answers\\n`" in doc
+
+
+def changed(value: Any) -> Any:
+    """Another JSON value of the same member: what a server that rewrote it would have logged."""
+    if isinstance(value, bool) or value is None:
+        return "00" * 32
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return ("ab" * 32) if value != "ab" * 32 else ("cd" * 32)
+    if isinstance(value, list):
+        return value[1:] if value else [0]
+    return {**value, "x": 1}
+
+
+@pytest.mark.parametrize(
+    "member",
+    ["seat", "answers", "rule", "move", "secret_commit", "events", "state", "views", "to_move"],
+)
+def test_any_member_of_a_standing_entry_rewritten_fails_there(honest: AnswersLedger, member: str) -> None:
+    seq = kinds(honest, "standing")[0]["seq"]
+    entries = honest.export()["entries"]
+    entries[seq]["body"][member] = changed(entries[seq]["body"][member])
+    verdict = run(resealed(honest, entries, seq))
+    assert_fail(verdict, seq)
