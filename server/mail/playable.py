@@ -6,7 +6,8 @@ part here comes from the public log or the spectator view, never from the seat's
 
 - the board: the engine's text render of `engine.view(state, None)`, without colour;
 - the story: protocol.story `tell` over the public log since the seat's last own moves
-  (those included, so a reply's lines are confirmed), the words the terminal uses;
+  (those included, so a reply's lines are confirmed), the words the terminal uses; the moves
+  its standing answers played meanwhile are told as played for it;
 - the clock: when the decision is due, from the game's Clock row;
 - an example: a legal move of the seat whose text names only public things (a step on the
   board, "end phase", "roll"), or a form with placeholders when every legal move would name a
@@ -83,6 +84,9 @@ def board_text(engine: Any, view: dict[str, Any] | None) -> str | None:
 
 
 def _actor(entry: dict[str, Any]) -> int | None:
+    """The seat whose own decision this entry is. A move a standing answer played is not one
+    (the server played it, the seat was never asked: the story goes on past it, so the seat reads
+    what was played for it), nor is a statement of answers (no move)."""
     body = entry.get("body") or {}
     if entry.get("type") == "move":
         seat = (body.get("envelope") or {}).get("seat")
@@ -127,7 +131,8 @@ def story_since(game: Game, seat: int | None, names: dict[int, str]) -> tuple[li
         if first_own is None:
             taken.append(entry)
     engine = engines.get(game.engine)
-    lines = tell(engine, list(reversed(taken)), names)
+    # told to the seat itself: the moves its standing answers played are "played for you"
+    lines = tell(engine, list(reversed(taken)), names, reader=seat)
     if len(lines) > STORY_LINES:
         hidden = len(lines) - STORY_LINES
         lines = [f"({hidden} earlier step(s): `pbem log {game.id}`)"] + lines[-STORY_LINES:]

@@ -64,13 +64,17 @@ class Turn:
     reply: str | None = None  # what became of the seat's last reply by mail, if its moves are its last
 
 
-def _footer(settings: MailSettings, pub: Public | None, account_id: int | None) -> list[str]:
+def _footer(
+    settings: MailSettings, pub: Public | None, account_id: int | None, answers: bool = False
+) -> list[str]:
     """The server, the game's page (a public game's only: a private one has none, by design)
-    and how to get less mail."""
+    and how to get less mail; with `answers` (the your-turn mail), how to be asked less."""
     game_id = pub.game_id if pub is not None else None
     lines = ["", "-- ", f"pbem server {settings.base_url()}"]
     if pub is not None and not pub.private:
         lines.append(f"The game in a browser: {game_page_url(settings.base_url(), pub.game_id)}")
+    if answers and game_id:
+        lines.append(f"Answer small decisions in advance (forced moves and more): pbem answers {game_id}")
     if account_id is None:
         return lines
     if game_id:
@@ -171,7 +175,7 @@ def turn_text(
     lines += [
         "",
         *summary_lines(pub, moves=turn is None),
-        *_footer(settings, pub, account_id),
+        *_footer(settings, pub, account_id, answers=True),
     ]
     return "\n".join(lines) + "\n"
 
