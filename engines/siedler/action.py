@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Event, IllegalMove, Move, Rng, State
-from engines.siedler import build, flow, plays, trade
-from engines.siedler import principality as pr
+from engines.siedler import build, flow, plays, regions, trade
 from engines.siedler.flow import decision, step
 
 
@@ -17,11 +16,11 @@ def _action_step(state: State, s: dict[str, Any], rng: Rng, events: list[Event])
 
 
 def _legal_action(state: State, seat: int) -> list[Move]:
-    have = pr.resources(state["principalities"][seat])  # counted once for every kind: listing is done per move
+    g, have = regions.scan(state["principalities"][seat])  # once for every kind: listing is done per move
     return [
-        *build.axis_moves(state, seat, have),
-        *build.expansion_moves(state, seat, have),
-        *trade.bank_moves(state, seat, have),
+        *build.axis_moves(state, seat, have, g),
+        *build.expansion_moves(state, seat, have, g),
+        *trade.bank_moves(state, seat, have, g),
         *plays.action_moves(state, seat),
         *trade.offer_moves(state, seat, have),
         *build.remove_moves(state, seat),

@@ -15,9 +15,15 @@ from engines.siedler import cards
 View = dict[str, Any]
 
 
+def _usual(legal: list[Move]) -> list[Move]:
+    """The moves that name no regions: a bot pays and gains as the fixed reading does (SI-4,
+    SI-17), so a choice of regions does not weigh a build more than a move without one."""
+    return [m for m in legal if "from" not in m and "to" not in m] or legal
+
+
 def random_bot(view: View, legal: list[Move], rnd: random.Random) -> Move:
     """Any legal move; in the action phase it ends now and then, so games move on."""
-    plain = [m for m in legal if m["type"] != "offer"] or legal
+    plain = [m for m in _usual(legal) if m["type"] != "offer"] or legal
     return rnd.choice(plain)
 
 
@@ -83,6 +89,7 @@ def _score(view: View, move: Move) -> float:
 
 def builder_bot(view: View, legal: list[Move], rnd: random.Random) -> Move:
     """Take the best-scoring move (ties at random); resource choices take the scarcest."""
+    legal = _usual(legal)
     choices = [m for m in legal if m["type"] == "choose"]
     if choices:
         stock = _stock(view)

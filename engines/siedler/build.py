@@ -6,8 +6,9 @@
     {"type": "remove", "at": N, "side": side, "level": 0 | 1}
 
 A city or red expansion built with a Crane (ST-3) may carry "omit": a resource of
-its cost left out. A new settlement draws the top region and its builder chooses
-the side (decision "region"); the next region goes on the other side, both at 0.
+its cost left out. Any build may carry "from": the regions it is paid from (SI-4,
+regions.py); without it the fullest pay. A new settlement draws the top region and its
+builder chooses the side (decision "region"); the next region goes on the other side, both at 0.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Event, IllegalMove, Move, Rng, State
-from engines.siedler import cards, effects, flow
+from engines.siedler import cards, effects, flow, regions
 from engines.siedler import principality as pr
 from engines.siedler.flow import decision
 
@@ -73,13 +74,13 @@ def omit_options(state: State, seat: int, card: str, discounts: Discounts | None
     return [None]
 
 
-def _pay(state: State, seat: int, cost: dict[str, int], what: str, events: list[Event]) -> None:
+def _pay(state: State, seat: int, cost: dict[str, int], what: str, events: list[Event], named: Any = None) -> None:
+    """`named`: the move's "from" (regions.named), None for the fixed reading."""
     p = _prin(state, seat)
     if not pr.can_pay(p, cost):
         need = ", ".join(f"{n} {r}" for r, n in sorted(cost.items()))
         raise IllegalMove(f"{what} costs {need}: you do not have it")
-    for r, n in cost.items():
-        pr.pay(p, r, n)
+    regions.pay(p, cost, named, f"the {what}")
     events.append(Event("paid", {"seat": seat, "resources": dict(sorted(cost.items())), "for": what}))
 
 
@@ -100,10 +101,10 @@ def build_axis(state: State, seat: int, move: Move, rng: Rng | None, events: lis
     `draw` False leaves the regions to the caller (a Scout chooses them)."""
     what, end = move.get("what"), move.get("end")
     if what == "city":
-        flow.fields(move, {"what", "at", "omit"})
-        build_city(state, seat, move.get("at"), move.get("omit"), events)
+        flow.fields(move, {"what", "at", "omit", "from"})
+        build_city(state, seat, move.get("at"), move.get("omit"), events, regions.named(move, "from"))
         return 0
-    flow.fields(move, {"what", "end"})
+    flow.fields(move, {"what", "end", "from"})
     if what not in ("road", "settlement") or end not in ENDS:
         raise IllegalMove("build road left|right, build settlement left|right, or build city N")
     if state["supply"][what] <= 0:
@@ -114,7 +115,7 @@ def build_axis(state: State, seat: int, move: Move, rng: Rng | None, events: lis
             if what == "road"
             else "a settlement goes at the open end of a road"
         )
-    _pay(state, seat, cards.cost(what), what, events)
+    _pay(state, seat, cards.cost(what), what, events, regions.named(move, "from"))
     p = _prin(state, seat)
     col, _ = pr.ends(p)[end]
     step = 1 if end == "right" else -1
@@ -165,7 +166,7 @@ def put_regions(state: State, seat: int, col: int, side: str, regions: list[str]
         events.append(Event("region", {"seat": seat, "card": card, "col": col, "side": s}))
 
 
-def build_city(state: State, seat: int, at: Any, omit: Any, events: list[Event]) -> None:
+def build_city(state: State, seat: int, at: Any, omit: Any, events: list[Event], named: Any = None) -> None:
     p = _prin(state, seat)
     col = pr.col_at(p, at)
     if col is None or pr.center(p, col)["card"] != "settlement":
@@ -174,7 +175,7 @@ def build_city(state: State, seat: int, at: Any, omit: Any, events: list[Event])
         raise IllegalMove("no city left in the supply (SI-8)")
     if omit is not None and omit not in cards.RESOURCES:
         raise IllegalMove(f"{omit!r} is no resource")
-    _pay(state, seat, cost_of(state, seat, "city", omit), "city", events)
+    _pay(state, seat, cost_of(state, seat, "city", omit), "city", events, named)
     pr.make_city(p, col)
     state["supply"]["city"] -= 1
     state["supply"]["settlement"] += 1  # the settlement card goes back to the centre
@@ -222,7 +223,7 @@ def expansion_blocker(state: State, seat: int, card: str, built: list[str] | Non
 
 
 def build_expansion(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:
-    flow.fields(move, {"card", "at", "side", "omit"})
+    flow.fields(move, {"card", "at", "side", "omit", "from"})
     card, side, omit = move.get("card"), move.get("side"), move.get("omit")
     col = pr.col_at(_prin(state, seat), move.get("at"))
     if not cards.is_card(card) or cards.kind(card) not in cards.EXPANSIONS:
@@ -238,7 +239,7 @@ def build_expansion(state: State, seat: int, move: Move, rng: Rng, events: list[
         raise IllegalMove(f"{cards.name(card)} needs {where} (SI-9); that site is not one")
     if omit is not None and omit not in cards.RESOURCES:
         raise IllegalMove(f"{omit!r} is no resource")
-    _pay(state, seat, cost_of(state, seat, card, omit), cards.name(card), events)
+    _pay(state, seat, cost_of(state, seat, card, omit), cards.name(card), events, regions.named(move, "from"))
     source = expansion_source(state, seat, card)
     if source == "hand":
         state["hands"][seat].remove(card)
@@ -249,8 +250,9 @@ def build_expansion(state: State, seat: int, move: Move, rng: Rng, events: list[
     events.append(Event("built", {"seat": seat, "card": card, "col": col, "side": side, "level": level, "from": source}))
 
 
-def expansion_moves(state: State, seat: int, have: dict[str, int] | None = None) -> list[Move]:
-    """`have`: the seat's resources when the caller has counted them (once per listing)."""
+def expansion_moves(state: State, seat: int, have: dict[str, int] | None = None, g: regions.Groups | None = None) -> list[Move]:
+    """`have`, `g`: the seat's resources and regions.groups when the caller has them (once per
+    listing)."""
     p = _prin(state, seat)
     if have is None:
         have = pr.resources(p)
@@ -258,6 +260,7 @@ def expansion_moves(state: State, seat: int, have: dict[str, int] | None = None)
     built: list[str] | None = None
     discounts = Discounts(state, seat)
     numbers = pr.numbers(p)
+    choice: bool | None = None  # whether any payment has a choice of regions (asked once)
     sites_for: dict[str, list[tuple[int, str]]] = {}  # placement -> free (col, side), sorted
     for card in sorted(set(state["hands"][seat]) | set(state["display"])):
         if cards.kind(card) not in cards.EXPANSIONS:
@@ -270,31 +273,48 @@ def expansion_moves(state: State, seat: int, have: dict[str, int] | None = None)
         if placement not in sites_for:
             sites_for[placement] = sorted({(c, s) for c, s, _ in pr.free_sites(p, placement)})
         for omit in omit_options(state, seat, card, discounts):
-            if not pr.can_pay(p, cost_of(state, seat, card, omit, discounts), have):
+            cost = cost_of(state, seat, card, omit, discounts)
+            if not pr.can_pay(p, cost, have):
                 continue
+            if choice is None:
+                g = g or regions.groups(p)
+                choice = regions.any_choice(g)
+            extra = regions.extras(regions.payment_choices(p, cost, g)) if choice else regions.PLAIN
             for col, side in sites_for[placement]:
                 m = {"type": "expand", "card": card, "at": numbers[col], "side": side}
-                out.append(m if omit is None else {**m, "omit": omit})
+                out += regions.with_choices(m if omit is None else {**m, "omit": omit}, extra)
     return out
 
 
-def axis_moves(state: State, seat: int, have: dict[str, int] | None = None) -> list[Move]:
-    """`have`: the seat's resources when the caller has counted them (once per listing)."""
+def axis_moves(state: State, seat: int, have: dict[str, int] | None = None, g: regions.Groups | None = None) -> list[Move]:
+    """`have`, `g`: the seat's resources and regions.groups when the caller has them (once per
+    listing)."""
     p = _prin(state, seat)
     if have is None:
         have = pr.resources(p)
     out: list[Move] = []
     for what in ("road", "settlement"):
-        if pr.can_pay(p, cards.cost(what), have):
-            out += [{"type": "build", "what": what, "end": e} for e in ENDS if can_extend(state, seat, what, e)]
+        cost = cards.cost(what)
+        if pr.can_pay(p, cost, have):
+            ends = [e for e in ENDS if can_extend(state, seat, what, e)]
+            if ends:
+                g = g or regions.groups(p)
+                extra = regions.extras(regions.payment_choices(p, cost, g))
+                for e in ends:
+                    out += regions.with_choices({"type": "build", "what": what, "end": e}, extra)
     if state["supply"]["city"] > 0:
         discounts = Discounts(state, seat)
         for omit in omit_options(state, seat, "city", discounts):
-            if pr.can_pay(p, cost_of(state, seat, "city", omit, discounts), have):
+            cost = cost_of(state, seat, "city", omit, discounts)
+            if pr.can_pay(p, cost, have):
+                city_extra: regions.Extras | None = None
                 for number, col in enumerate(pr.centers(p), 1):
                     if pr.center(p, col)["card"] == "settlement":
+                        if city_extra is None:
+                            g = g or regions.groups(p)
+                            city_extra = regions.extras(regions.payment_choices(p, cost, g))
                         m = {"type": "build", "what": "city", "at": number}
-                        out.append(m if omit is None else {**m, "omit": omit})
+                        out += regions.with_choices(m if omit is None else {**m, "omit": omit}, city_extra)
     return out
 
 

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from engines.core import Event, IllegalMove, Move, Rng, State
-from engines.siedler import cards, effects, flow
+from engines.siedler import cards, effects, flow, regions
 from engines.siedler import principality as pr
 from engines.siedler.flow import decision, step
 
@@ -74,15 +74,15 @@ def pay_options(state: State, seat: int, n: int) -> list[list[str]]:
     return pr.affordable(pr.resources(state["principalities"][seat]), n)
 
 
-def _pay(state: State, seat: int, pay: Any) -> list[str]:
+def _pay(state: State, seat: int, pay: Any, named: Any = None) -> list[str]:
+    """`named`: the move's "from" (regions.named): the regions the price comes from (SI-4)."""
     n = search_cost(state, seat)
     if not isinstance(pay, list) or len(pay) != n or not all(r in cards.RESOURCES for r in pay):
         raise IllegalMove(f"a search costs {n} resource(s) of your choice: name them (pay ore wool)")
     p = state["principalities"][seat]
     if not pr.can_pay(p, dict(Counter(pay))):
         raise IllegalMove("you do not have those resources")
-    for r in pay:
-        pr.pay(p, r)
+    regions.pay(p, dict(Counter(pay)), named, "the search")
     return sorted(pay)
 
 
@@ -186,11 +186,17 @@ def _hand(state: State, s: dict[str, Any], rng: Rng, events: list[Event]) -> Non
 
 def _draw_moves(state: State, seat: int, piles: list[int]) -> list[Move]:
     out: list[Move] = []
-    options = pay_options(state, seat, search_cost(state, seat))
+    p = state["principalities"][seat]
+    g, have = regions.scan(p)
+    options = pr.affordable(have, search_cost(state, seat))
+    if regions.any_choice(g):  # (pay, extra) for each price and choice of regions, once for all piles
+        priced = [(pay, e) for pay in options for e in regions.extras(regions.payment_choices(p, dict(Counter(pay)), g))]
+    else:
+        priced = [(pay, {}) for pay in options]
     for i in piles:
         if state["piles"][i]:
             out.append({"type": "draw", "pile": i})
-            out += [{"type": "search", "pile": i, "pay": pay} for pay in options]
+            out += [{"type": "search", "pile": i, "pay": pay, **e} if e else {"type": "search", "pile": i, "pay": pay} for pay, e in priced]
     return out
 
 
@@ -238,9 +244,9 @@ def _on_hand(state: State, seat: int, move: Move, rng: Rng, events: list[Event])
         _to_hand(state, seat, [state["piles"][i].pop(0)], i, "top", events)
         flow.push(state, {"step": "hand", "may_exchange": False if pend["replace"] is not None else pend["may_exchange"]})
     elif t == "search":
-        flow.fields(move, {"pile", "pay"})
+        flow.fields(move, {"pile", "pay", "from"})
         i = _pile_index(state, move)
-        paid = _pay(state, seat, move.get("pay"))
+        paid = _pay(state, seat, move.get("pay"), regions.named(move, "from"))
         events.append(Event("paid", {"seat": seat, "resources": paid, "for": "search"}))
         nxt = {"step": "hand", "may_exchange": False if pend["replace"] is not None else pend["may_exchange"]}
         begin_search(state, seat, i, 1, [nxt], events)

@@ -22,6 +22,10 @@
     take pile 2 | return spy pile 3 | exchange spy pile 3 | done      the hand step
                                        (take pile N: its top card, free; "draw pile N" too)
     under pile 5                       a card taken in a Conflict goes under a pile
+    ... from mountains-2 mountains-4   a build, bank trade or search names the regions it pays from
+    ... to pasture-5                   a bank trade or "choose" names the region its gain goes to
+                                       (SI-4, SI-17: a region once per resource; none named: the
+                                       fullest pay, the emptiest with room gains, as the board shows)
     swap spy pile 2 | pass             Master Builder
     end                                end the action phase
 
@@ -152,10 +156,46 @@ def _omit(words: list[str]) -> tuple[list[str], dict[str, str]]:
     return words, {}
 
 
-def parse(text: str, view: View) -> Move:  # noqa: C901 - one branch per move word
+_REGION_WORDS = ("from", "to")
+
+
+def _region_parts(words: list[str]) -> tuple[list[str], dict[str, list[str]]]:
+    """The words before any "from"/"to", and the regions each names (SI-4, SI-17)."""
+    starts = [i for i, w in enumerate(words) if w in _REGION_WORDS]
+    if not starts:
+        return words, {}
+    parts: dict[str, list[str]] = {}
+    for k, i in enumerate(starts):
+        field = words[i]
+        end = starts[k + 1] if k + 1 < len(starts) else len(words)
+        names = [w for w in words[i + 1 : end] if w != ","]
+        if field in parts or not names:
+            raise IllegalMove(f"name the regions once after '{field}': {field} mountains-2 mountains-4")
+        ids = _split_cards(names)
+        for rid in ids:
+            if cards.kind(rid) != "region":
+                raise IllegalMove(f"{cards.name(rid)} is no region: '{field}' names regions (pasture-3)")
+        parts[field] = sorted(ids)
+    return words[: starts[0]], parts
+
+
+def parse(text: str, view: View) -> Move:
     words = text.replace(",", " , ").lower().split()
     if not words:
         raise IllegalMove("type a move; " + HELP)
+    words, parts = _region_parts(words)
+    if not words:
+        raise IllegalMove("name the move before its regions; " + HELP)
+    move = _parse_words(words, text, view)
+    if parts:
+        from engines.siedler import amounts
+
+        move.update(parts)
+        amounts.tidy(move, view)
+    return move
+
+
+def _parse_words(words: list[str], text: str, view: View) -> Move:  # noqa: C901 - one branch per move word
     head, rest = words[0], words[1:]
     if head in ("roll", "end", "accept", "decline", "done", "nocounter", "pass", "keep") and not rest:
         return {"type": head}
@@ -271,7 +311,15 @@ def _parse_play(rest: list[str]) -> Move:
     return {"type": "play", "card": card}
 
 
-def format(move: Move) -> str:  # noqa: A001, C901 - the engine interface names it format
+def format(move: Move) -> str:  # noqa: A001 - the engine interface names it format
+    text = _format(move)
+    for field in _REGION_WORDS:
+        if move.get(field):
+            text += f" {field} " + " ".join(move[field])
+    return text
+
+
+def _format(move: Move) -> str:  # noqa: C901 - one branch per move type
     t = move["type"]
     omit = f" omit {move['omit']}" if "omit" in move else ""
     if t in ("roll", "end", "accept", "decline", "done", "nocounter", "pass", "keep"):

@@ -1,13 +1,16 @@
 """Trade (SI-21, SI-22).
 
     {"type": "trade", "give": r, "rate": n, "get": r2}         with the bank
+        [+ "from": [region, ...], "to": [region]]           the regions (SI-4, SI-17)
     {"type": "offer", "give": {r: n}, "get": {r: n}}           to the opponent
 
 The bank takes 3 of one resource for 1 of choice; a fleet of R takes 2 R, the Mint 1
 gold. The move names its rate: one the seat has (the bank's 3 is always there, SI-21). The
 legal moves list every rate the seat has, the best first, and every resource to get, one
 whose regions are full too (the gain is then lost, SI-4): apply takes exactly the listed
-moves, and the rules let a player make these trades.
+moves, and the rules let a player make these trades. A bank trade may name the regions
+it pays from and the one it stores on (regions.py); the list holds every choice that
+differs in outcome.
 An offer is a pending decision of the opponent: accept or decline (asynchronous). It swaps
 one resource for one other (SI-22: one swap at a time): those are the listed offers, and
 apply takes no other.
@@ -18,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Event, IllegalMove, Move, Rng, State
-from engines.siedler import cards, effects, flow
+from engines.siedler import cards, effects, flow, regions
 from engines.siedler import principality as pr
 from engines.siedler.flow import decision
 
@@ -39,23 +42,37 @@ def rate(state: State, seat: int, resource: str) -> int:
 _BANK_ONLY = (BANK_RATE,)
 
 
-def bank_moves(state: State, seat: int, have: dict[str, int] | None = None) -> list[Move]:
+def bank_moves(state: State, seat: int, have: dict[str, int] | None = None, g: regions.Groups | None = None) -> list[Move]:
     """Every trade the seat can pay, at every rate it has (the best first), for every other
-    resource. `have`: the seat's resources when the caller has counted them (once per listing)."""
+    resource. `have`, `g`: the seat's resources and regions.groups when the caller has them
+    (once per listing)."""
     if have is None:
         have = pr.resources(state["principalities"][seat])
     fleets = effects.ask(state, seat, "trade_rates")  # asked once, not once per resource
+    p = state["principalities"][seat]
+    tos: dict[str, list[list[str]]] = {}  # resource -> its gain's choices, worked out once
     out: list[Move] = []
     for give in cards.RESOURCES:
         ns = sorted({BANK_RATE} | {r[give] for r in fleets if give in r}) if fleets else _BANK_ONLY  # = rates(...)
         for n in ns:
             if have[give] >= n:
-                out += [{"type": "trade", "give": give, "rate": n, "get": get} for get in cards.RESOURCES if get != give]
+                g = g or regions.groups(p)
+                froms = regions.payment_choices(p, {give: n}, g) if len(g.get(give) or ()) > 1 else regions.NONE
+                for get in cards.RESOURCES:
+                    if get != give:
+                        to = tos.get(get)
+                        if to is None:
+                            to = tos[get] = regions.gain_choices(p, {get: 1}, g) if len(g.get(get) or ()) > 1 else regions.NONE
+                        m = {"type": "trade", "give": give, "rate": n, "get": get}
+                        if froms is regions.NONE and to is regions.NONE:
+                            out.append(m)  # one outcome: the common case, without the call
+                        else:
+                            out += regions.with_choices(m, regions.extras(froms, to))
     return out
 
 
 def bank_trade(state: State, seat: int, move: Move, events: list[Event]) -> None:
-    flow.fields(move, {"give", "rate", "get"})
+    flow.fields(move, {"give", "rate", "get", "from", "to"})
     give, n, get = move.get("give"), move.get("rate"), move.get("get")
     if give not in cards.RESOURCES or get not in cards.RESOURCES or give == get:
         raise IllegalMove("trade bank N RESOURCE for RESOURCE (two different resources)")
@@ -66,8 +83,8 @@ def bank_trade(state: State, seat: int, move: Move, events: list[Event]) -> None
     p = state["principalities"][seat]
     if pr.resources(p)[give] < n:
         raise IllegalMove(f"you have fewer than {n} {give}")
-    pr.pay(p, give, n)
-    stored = pr.gain(p, get)
+    regions.pay(p, {give: n}, regions.named(move, "from"), "this trade")
+    stored = regions.gain(p, {get: 1}, regions.named(move, "to"), "this trade")
     events.append(Event("bank_trade", {"seat": seat, "give": give, "rate": n, "get": get, "stored": stored}))
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Event, IllegalMove, Move, Rng, State
-from engines.siedler import cards, effects, event_cards, flow, plays, scoring
+from engines.siedler import cards, effects, event_cards, flow, plays, regions, scoring
 from engines.siedler import principality as pr
 from engines.siedler.flow import decision, step
 
@@ -183,7 +183,11 @@ def _choose_step(state: State, s: dict[str, Any], rng: Rng, events: list[Event])
 
 def _legal_choose(state: State, seat: int) -> list[Move]:
     pend = state["pending"]
-    out: list[Move] = [{"type": "choose", "resource": r} for r in _choices(state, seat, pend["source"])]
+    p = state["principalities"][seat]
+    g = regions.groups(p)
+    out: list[Move] = []
+    for r in _choices(state, seat, pend["source"]):
+        out += regions.with_choices({"type": "choose", "resource": r}, regions.extras(regions.NONE, regions.gain_choices(p, {r: 1}, g)))
     if pend["why"] == "plenty":
         out += plays.palace_moves(state, seat)
     return out
@@ -197,14 +201,14 @@ def _on_choose(state: State, seat: int, move: Move, rng: Rng, events: list[Event
         return
     if move["type"] != "choose":
         raise IllegalMove("choose a resource: choose ore (lumber, wool, grain, brick, ore, gold)")
-    flow.fields(move, {"resource"})
+    flow.fields(move, {"resource", "to"})
     res = move.get("resource")
     if res not in _choices(state, seat, pend["source"]):
         raise IllegalMove(f"choose one of: {', '.join(_choices(state, seat, pend['source']))}")
     state["pending"] = None
     if pend["source"] is not None:
         pr.pay(state["principalities"][pend["source"]], res)
-    stored = pr.gain(state["principalities"][seat], res)
+    stored = regions.gain(state["principalities"][seat], {res: 1}, regions.named(move, "to"), "the resource of choice")
     events.append(Event("takes", {"seat": seat, "resource": res, "from": pend["source"], "why": pend["why"], "stored": stored}))
 
 

@@ -10,10 +10,14 @@ listed moves):
   (engines/siedler/exact.py: a site without its level, "omit": null, resources or cards out
   of the listed order, start regions the other way round, a longer offer, a Caravan swapping
   for the same): where the oracle applied a move that the engine refuses, the move must be
-  unlisted. Every other outcome, and every refusal's message, is compared as before.
+  unlisted;
+- the engine (version 3) also lists the moves that name the regions a payment takes from or a
+  gain goes to (SI-4, SI-17: "from", "to"), which the oracle does not know: the lists are
+  compared without them and the games play only moves without them (the oracle's fixed
+  reading, which the engine keeps for a move that names none).
+Every other outcome, and every refusal's message, is compared as before.
 
-The speed work made apply() and legal_moves() fast; the rules do not change (engine version 2
-still), so on hundreds of random games of both variants both engines must list the same legal
+The speed work made apply() and legal_moves() fast; the rules did not change with it, so on hundreds of random games of both variants both engines must list the same legal
 moves in the same order, refuse the same bad moves with the same message, and reach
 byte-identical states, events and views (compared as canonical JSON, in which true is not 1).
 A fast engine may share unchanged parts between states: no later move may change an earlier
@@ -150,10 +154,12 @@ def same(a: Any, b: Any) -> bool:
 
 def as_oracle_lists(engine: Any, state: Any, seat: int, listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The engine's list without the bank trades the oracle's list left out (a rate worse than
-    the seat's best, or a resource with no room): the oracle's apply took them too."""
+    the seat's best, or a resource with no room): the oracle's apply took them too; and without
+    the moves naming regions (SI-4, SI-17), which the oracle does not know."""
     from engines.siedler import principality as pr
     from engines.siedler import trade
 
+    listed = unnamed(listed)
     if state["pending"] is None or state["pending"]["kind"] != "action" or state["pending"]["seat"] != seat:
         return listed
     room = pr.rooms(state["principalities"][seat])
@@ -162,6 +168,11 @@ def as_oracle_lists(engine: Any, state: Any, seat: int, listed: list[dict[str, A
         for m in listed
         if m["type"] != "trade" or (m["rate"] == trade.rate(state, seat, m["give"]) and room[m["get"]] > 0)
     ]
+
+
+def unnamed(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The moves that name no regions: the ones the oracle knows."""
+    return [m for m in moves if "from" not in m and "to" not in m]
 
 
 CRASHES: set[str] = set()  # bad moves that both engines fail on with a traceback (reported)
@@ -210,8 +221,9 @@ def play(seed: int, max_plies: int) -> None:
             )
         if seat is None:
             break
-        legal = LIVE.legal_moves(live, seat)
-        listed = canonical(legal)
+        everything = LIVE.legal_moves(live, seat)
+        listed = canonical(everything)
+        legal = unnamed(everything)
         key = b"siedler oracle %d %d" % (seed, i)
         tries = [
             (seat, junk(rnd.choice(legal), rnd)),
@@ -238,7 +250,7 @@ def play(seed: int, max_plies: int) -> None:
         new, events = LIVE.apply(live, seat, move, Rng(key))
         oracle, oracle_events = ORACLE.apply(oracle, seat, move, Rng(key))
         assert canonical(live) == snapshot, "apply changed its input"
-        assert canonical(move) == sent and canonical(legal) == listed, (
+        assert canonical(move) == sent and canonical(everything) == listed, (
             "apply changed the move or the list"
         )
         assert same(new, oracle), f"state after {move!r} at ply {i}"
