@@ -35,6 +35,7 @@ from __future__ import annotations
 import email
 import email.policy
 import hashlib
+import json
 import logging
 import mailbox
 import re
@@ -52,7 +53,7 @@ from server.ledger.ledger import Ledger
 from server.ledger.records import LedgerError
 from server.mail import notices
 from server.mail.replies import mailed_lines, move_lines, play_lines
-from server.store.models import Account, Game, InboxMessage, MoveToken, Seat, database
+from server.store.models import Account, Entry, Game, InboxMessage, MoveToken, Seat, database
 
 log = logging.getLogger(__name__)
 
@@ -173,6 +174,18 @@ def body_text(msg: EmailMessage) -> str:
     return ""
 
 
+def _same_position(game: Game, seq: int) -> bool:
+    """Whether every entry from `seq` to the head is a statement of answers in advance: those
+    change nobody's position, so a mail sent before them still shows the game as it is, and its
+    reply is played at the head now (the entry's token is the one for that head, as for every
+    line of a reply after the first)."""
+    if seq > game.head_seq:
+        return False
+    rows = Entry.select(Entry.data).where((Entry.game == game) & (Entry.seq >= seq) & (Entry.seq <= game.head_seq))
+    kinds = [json.loads(r.data).get("type") for r in rows]
+    return len(kinds) == game.head_seq - seq + 1 and all(k == "answers" for k in kinds)
+
+
 def find_token(msg: EmailMessage, text: str) -> str | None:
     """The token: the plus-address the reply was sent to, then the mail it replies to, then
     a `token:` line in the body (which survives quoting)."""
@@ -284,7 +297,7 @@ def _play(ledger: Ledger, msg: EmailMessage, mid: str, sender: str) -> Outcome:
         stale = f"this token was used already (by {row.used_by}): a token plays one reply"
     elif game.status != "running":
         raise _Refuse(f"game {game.id} is {'over' if game.status == 'over' else 'not running'}", game.id)
-    elif (game.head_seq + 1, game.head_hash) != (row.seq, row.prev):
+    elif (game.head_seq + 1, game.head_hash) != (row.seq, row.prev) and not _same_position(game, row.seq):
         stale = f"game {game.id} has moved on since the mail you answered (its log is at entry {game.head_seq})"
     if stale is not None:
         if game.status == "running" and game.to_move == row.seat:  # still theirs: the answer is a fresh turn mail

@@ -1,0 +1,43 @@
+"""A reply to a your-turn mail still plays after a player set answers in advance meanwhile.
+
+A statement of answers changes nobody's position, yet it is an entry of the log, so the head the
+mail's token was issued for is no longer the head. Were the reply refused as stale, every
+player who set (or revoked) an answer would void the mail the player to move holds.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from protocol.answers import answers_statement, sign_answers
+from tests.e2e.test_mail_e2e import Smtp
+from tests.server.test_inbox import Game, answered, kinds, reply
+
+
+def set_answers(g: Game, caller: object, seat: int, rules: list[dict[str, str]]) -> None:
+    head = g.summary()["head"]
+    statement = answers_statement(g.id, seat, head["hash"], rules)
+    body = {"statement": statement, "sig": sign_answers(statement, caller.key)}  # type: ignore[attr-defined]
+    resp = caller.call("POST", f"/v1/games/{g.id}/answers", body)  # type: ignore[attr-defined]
+    assert resp.status_code == 200, resp.get_json()
+
+
+def test_a_reply_after_answers_in_advance_is_played_at_the_head_now(sqlite_app: Flask, smtp: Smtp) -> None:
+    g = Game(sqlite_app, smtp)
+    [mail] = g.turn_mails("north@")
+    set_answers(g, g.south, 1, [{"kind": "forced"}])
+    set_answers(g, g.north, 0, [])
+    assert kinds(g)[-2:] == ["answers", "answers"]
+    out = g.process(reply(mail, "throw"))
+    assert out.outcome == "played", out
+    assert kinds(g)[-1] == "email_move"
+
+
+def test_a_reply_after_a_move_is_still_stale(sqlite_app: Flask, smtp: Smtp) -> None:
+    """Only statements of answers are passed over: a move meanwhile changed the position."""
+    g = Game(sqlite_app, smtp)
+    [mail] = g.turn_mails("north@")
+    set_answers(g, g.south, 1, [{"kind": "forced"}])
+    assert g.north.move(g.id, 0, {"type": "pass"}).status_code == 200
+    assert g.south.move(g.id, 1, {"type": "pass"}).status_code == 200
+    answered(g, g.process(reply(mail, "throw")), "has moved on since the mail you answered")
