@@ -20,7 +20,8 @@ from protocol import standing
 from protocol.envelope import StepError
 from protocol.outcome import Step
 from server.ledger.records import dumps
-from server.store.models import Entry, Game, StandingAnswers
+from server.mail.notices import LAST_ENTRIES
+from server.store.models import Game, StandingAnswers
 from server.store.prepared import Prepared
 
 log = logging.getLogger(__name__)
@@ -29,12 +30,6 @@ IN_FORCE = Prepared(
     lambda game_id, seat: StandingAnswers.select()
     .where((StandingAnswers.game == game_id) & (StandingAnswers.seat == seat))
     .limit(1)
-)
-NEWEST = Prepared(  # the newest `count` entries up to `seq`, newest first
-    lambda game_id, seq, count: Entry.select()
-    .where((Entry.game == game_id) & (Entry.seq <= seq))
-    .order_by(Entry.seq.desc())
-    .limit(count)
 )
 PAGE = 4  # entries read at a time when looking back for the last one with views
 
@@ -76,7 +71,7 @@ def views_seq(game_id: str, head_seq: int) -> int | None:
     The entries after it (answers, joins, the reveal) leave the position as it was."""
     seq = head_seq
     while seq >= 0:
-        rows = NEWEST.rows(game_id, seq, PAGE)
+        rows = LAST_ENTRIES.rows(game_id, seq, PAGE)
         for row in rows:
             if "views" in json.loads(row.data)["body"]:
                 return int(row.seq)
