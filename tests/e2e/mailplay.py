@@ -5,6 +5,14 @@ A player reads its own view with the client library (as a player may, to choose)
 first move with the engine's bot and writes the rest of its turn as a player who knows the
 game would: the closing lines each engine has ("end phase", "end"), the forced "keys" as often
 as they come; after a throw or a roll it waits for the answer mail (the outcome decides).
+
+A player who reads ahead (`MailTable(..., ahead=True)`) writes its turn up to the next outcome
+it cannot know: the rules are deterministic between two throws, so a person reading the board
+can write every decision until then. The harness plays those decisions through on the server's
+state (a shortcut for that reading: the bot still chooses from the seat's view alone), with the
+other seats' public answers in advance, and ends the reply before a throw or roll (a forced one
+is played by the server; another is the reply's last line), after a step that told the seat
+something private (a card drawn), and where the turn passes.
 """
 
 from __future__ import annotations
@@ -23,9 +31,11 @@ from pathlib import Path
 from typing import Any
 
 from client.play import Player
+from engines.core import Rng
+from protocol.standing import prescribed
 from server.cli import main as server_main
 from server.mail.mailer import Sender
-from server.store.models import database
+from server.store.models import Game, StandingAnswers, database
 from tests.e2e.test_mail_e2e import Inbox, Smtp
 
 TOKEN_LINE = re.compile(r"^token: ([0-9a-f]{32})\r?$", re.MULTILINE)
@@ -121,7 +131,13 @@ class MailTable:
     """The players, the sink and the inbox command of one game played by mail."""
 
     def __init__(
-        self, smtp: Smtp, data_dir: Path, players: list[Player], monkeypatch: Any, clock: Any = None
+        self,
+        smtp: Smtp,
+        data_dir: Path,
+        players: list[Player],
+        monkeypatch: Any,
+        clock: Any = None,
+        ahead: bool = False,
     ) -> None:
         self.smtp = smtp
         self.data_dir = data_dir
@@ -134,6 +150,11 @@ class MailTable:
         self.waited = 0  # replies of one throw or roll, whose outcome the player waits to see
         self.refused = 0  # replies with a refused line
         self.rng = random.Random(7)
+        self.ahead = ahead
+        # replies a player reading ahead ended at an outcome it had to see (a throw, a roll, a
+        # card drawn) after which it was still to decide: the answer mail shows that outcome
+        self.outcomes = 0
+        self._stopped_at_outcome = False
 
     @property
     def handler(self) -> Inbox:
@@ -182,13 +203,59 @@ class MailTable:
             assert mail is not None and token_of(mail), f"no your-turn mail with a token for {address}"
             assert mail["Message-ID"] not in answered, f"no new mail for {address} after its reply:\n{mail.get_content()}"
             answered.add(mail["Message-ID"])
-            listed = mine.engine.moves_from_view(mine.view)
-            first = mine.engine.format(mine.engine.bots()[bot](mine.view, listed, self.rng))
-            lines = lines_of(mine.engine, first, mine.view)
+            if self.ahead:
+                lines = self.read_ahead(game, mine.engine, mine.seat, bot)
+                first = lines[0]
+            else:
+                listed = mine.engine.moves_from_view(mine.view)
+                first = mine.engine.format(mine.engine.bots()[bot](mine.view, listed, self.rng))
+                lines = lines_of(mine.engine, first, mine.view)
             self.waited += lines == [first] and first in WAIT_FOR_OUTCOME
             assert self.inbox(reply_to(mail, lines, address)) == 0
             self.replies += 1
             after = me.state(game)
             self.kept += after.status == "running" and after.to_move == mine.seat
+            self.outcomes += self.ahead and self._stopped_at_outcome and after.status == "running" and after.to_move == mine.seat
             self.deliver()
         return "running"
+
+    def read_ahead(self, game: str, engine: Any, seat: int, bot: str) -> list[str]:
+        """The lines of a reply by a player who reads ahead (the module docstring says how)."""
+        with database.connection_context():
+            row = Game.get_by_id(game)
+            state = json.loads(row.state)
+            rules = {r.seat: json.loads(r.rules) for r in StandingAnswers.select().where(StandingAnswers.game == game)}
+        choose = engine.bots()[bot]
+        lines: list[str] = []
+        self._stopped_at_outcome = False
+        for ply in range(40):
+            state = _answered(engine, state, seat, rules)
+            if engine.result(state) is not None or engine.to_move(state) != seat:
+                break
+            legal = engine.legal_moves(state, seat)
+            if len(legal) == 1 and {"kind": "forced"} in rules.get(seat, []):
+                self._stopped_at_outcome = True
+                break  # the server plays it at once, and its outcome decides what follows
+            move = choose(engine.view(state, seat), legal, self.rng)
+            lines.append(engine.format(move))
+            if lines[-1].split()[0] in WAIT_FOR_OUTCOME:
+                self._stopped_at_outcome = True
+                break  # its outcome decides what follows: the reply ends here
+            state, events = engine.apply(state, seat, move, Rng(b"reading ahead %d" % ply))
+            if any(not e.public for e in events):
+                self._stopped_at_outcome = True
+                break  # the step told the seat something (a card drawn): the player looks first
+        return lines or [engine.format(engine.legal_moves(state, seat)[0])]
+
+
+def _answered(engine: Any, state: dict[str, Any], seat: int, rules: dict[int, list[dict[str, Any]]]) -> dict[str, Any]:
+    """The state after the other seats' answers in advance (public in the log) are played."""
+    for ply in range(40):
+        other = engine.to_move(state)
+        if other is None or other == seat or engine.result(state) is not None:
+            return state
+        found = prescribed(engine, state, other, rules.get(other, []))
+        if found is None:
+            return state
+        state, _ = engine.apply(state, other, found[1], Rng(b"answered %d" % ply))
+    return state

@@ -27,13 +27,15 @@ from tests.e2e.test_mail_e2e import Smtp
 
 LONG = os.environ.get("PBEM_LONG_TESTS") == "1"
 
-# (engine, options, bot, whole turns): where a player can write a whole turn in one reply
-# (magier, cavemen), fewer than 1.5 mails per change of player. A Feuersalamander turn holds
-# several throws and a Siedler turn a roll whose outcome decides the next line: the player must
-# see each outcome, so each costs an answer mail (and this test's player, a bot, cannot see a
-# Siedler turn ahead as a person does): there the mails per change are reported, and the
-# accounting (no mail but a your-turn mail per change and one answer per reply that left its
-# sender to decide) is checked as everywhere.
+# (engine, options, bot, whole turns). Every player sets answers in advance first (ANSWERS), so
+# nobody is mailed for a forced move or, in Siedler, for the other's small questions. Where a
+# player can write a whole turn in one reply (magier, cavemen): fewer than 1.5 mails per change
+# of player. A Feuersalamander turn holds throws and a Siedler turn a roll and cards drawn, whose
+# outcomes decide the next lines: the player reads ahead (READ_AHEAD) up to each of them, and
+# each one inside a turn costs an answer mail showing it. Everywhere: fewer than 1.5 mails per
+# change beyond those answers, and the accounting (a your-turn mail per change, one answer per
+# reply that left its sender to decide, the start and the ends) holds. The short default games
+# carry the start and end mails over few changes: the full lengths (PBEM_LONG_TESTS=1) say more.
 GAMES = {
     "feuersalamander": ("feuersalamander", {"target": 84 if LONG else 10}, "simple", False),
     "magier": ("magier", {"blind": False, **({} if LONG else {"move_limit": 24})}, "greedy", True),
@@ -42,13 +44,18 @@ GAMES = {
     "cavemen-open": ("cavemen", {"open": True, **({} if LONG else {"round_limit": 12})}, "simple", True),
 }
 
-
+# What each player answers in advance (`pbem answers GAME --set ...`): forced moves everywhere
+# (a Feuersalamander turn's throw when nothing else is legal, a Siedler roll), and in Siedler
+# the other player's small questions during one's turn (trade offers, the counter question).
+READ_AHEAD = ("feuersalamander", "siedler")  # the player writes its turn up to the next throw or roll
+ANSWERS = {"siedler": ["forced", "decline-trades", "never-counter", "plenty-least-held"]}
 
 
 def changes_of_player(entries: list[dict[str, Any]]) -> int:
-    """How often the seat to move changed in the log (the start's first seat counted once)."""
-    seats = [e["body"].get("to_move") for e in entries if e["type"] in ("start", "move", "system")]
-    seats = [s for s in seats if isinstance(s, int)]
+    """How often the player who decides changed in the log: the seats of the moves its players
+    made (by mail here), in order. A decision a seat's answer in advance made (a standing entry)
+    asked nobody, so a turn that passes to it and back is no change."""
+    seats = [e["body"].get("seat") for e in entries if e["type"] == "move" or e["body"].get("kind") == "email_move"]
     return 1 + sum(1 for a, b in zip(seats, seats[1:], strict=False) if a != b) if seats else 0
 
 
@@ -57,10 +64,13 @@ def test_a_game_played_by_mail_replies_alone_reaches_its_end(
     label: str, live_server: LiveServer, make_player: Callable[[str], Player], smtp: Smtp, monkeypatch: Any
 ) -> None:
     engine, options, bot, whole_turns = GAMES[label]
+    played = engines.get(engine)
     ada, bo = make_player("ada"), make_player("bo")
     game = ada.new_game(engine, options, seats=2, join=True, email_moves=True)["id"]
     bo.join(game)
-    table = MailTable(smtp, live_server.data_dir, [ada, bo], monkeypatch)
+    for player in (ada, bo):  # the small decisions answered in advance, as a daily player would
+        player.set_answers(game, [played.parse_rule(rule) for rule in ANSWERS.get(engine, ["forced"])])
+    table = MailTable(smtp, live_server.data_dir, [ada, bo], monkeypatch, ahead=engine in READ_AHEAD)
     assert table.play(game, bot, most_replies=4000 if LONG else 1500) == "over"
 
     export = ada.export(game)
@@ -76,9 +86,11 @@ def test_a_game_played_by_mail_replies_alone_reaches_its_end(
     for m in mails:
         kinds[str(m["X-Pbem-Kind"])] = kinds.get(str(m["X-Pbem-Kind"]), 0) + 1
     ratio = len(mails) / changes
+    beyond_outcomes = (len(mails) - table.outcomes) / changes
     print(f"{label}: {len(mails)} mails {kinds}, {changes} changes of player, {by_mail} moves by "
           f"{table.replies} replies ({table.waited} waiting for an outcome, {table.refused} with a refused line): "
-          f"{ratio:.2f} mails per change")
+          f"{ratio:.2f} mails per change; {beyond_outcomes:.2f} without the {table.outcomes} answers that "
+          "showed an outcome the player had to see first")
     # every mail accounted for: a your-turn mail per change of player, one answer (itself the
     # next your-turn mail) per reply that left its sender to decide, the start and the ends
     assert kinds == {"turn": changes + table.kept, "start": 1, "over": 2}, (kinds, changes, table.kept)
@@ -87,7 +99,6 @@ def test_a_game_played_by_mail_replies_alone_reaches_its_end(
     if engine != "cavemen":  # the scores (Siedler's victory points) as the spectator sees them
         assert "Scores: ada " in last_turn, last_turn
     # the game-over mail draws the final board with everything the reveal made public
-    played = engines.get(engine)
     _, final = final_state(export)
     assert final is not None
     shown = played.revealed_view(final)
@@ -98,3 +109,5 @@ def test_a_game_played_by_mail_replies_alone_reaches_its_end(
         assert not missing, (missing, over)
     if whole_turns:
         assert ratio < 1.5, (label, len(mails), kinds, changes, table.replies)
+    # everywhere: no mail beyond one per change of player but the answers that show an outcome
+    assert beyond_outcomes < 1.5, (label, len(mails), table.outcomes, changes)
