@@ -1,7 +1,8 @@
 """The game's web page with answers given in advance, read over real HTTP from a live server:
 the history tells each statement and each move a standing answer played in protocol.story's
 words, one line per log entry with its seq; the page says such moves are server-attested; a
-finished game steps through them like any other entry. Der Feuersalamander's key throws (FS-23)
+finished game steps through them like any other entry; a running game lists each player's
+answers in force. Der Feuersalamander's key throws (FS-23)
 are the decisions answered in advance (tests/server/test_standing_answers.py's table).
 """
 
@@ -53,6 +54,14 @@ def test_the_history_tells_answers_and_the_moves_they_played_and_calls_those_ser
     words = html.unescape(re.sub(r"<[^>]+>", "", note.group(1)))
     assert words.startswith(f"{len(played)} moves were played by the server from a player's answers given in advance")
     assert "server-attested" in words and "pbem audit" in words
+
+    t.answers(0, FORCED)  # in force again: the running game's page lists it by its player
+    players = requests.get(url, timeout=30).text
+    listed = re.search(r'<li class="seat-0">(.*?)</li>', players, re.S)
+    assert listed and html.unescape(listed.group(1)).endswith(
+        "answers in advance: play forced moves (when only one move is legal)"
+    ), listed
+    assert "answers in advance" not in (re.search(r'<li class="seat-1">(.*?)</li>', players, re.S) or [""])[0]
 
     t.resign(1)
     over = requests.get(url, timeout=30).text
