@@ -79,7 +79,7 @@ def digest_items(account: Account, since: dt.datetime) -> list[str]:
             pub = public_of(game)
             lines.append(f"  - game {game.id} ({pub.heading}): run `pbem show {game.id}`")
             if pub.moves:
-                lines.append(f"      last move {pub.moves[-1]}")
+                lines.append(f"      last step: {pub.moves[-1]}")  # a statement of answers is a step, not a move
     if invites:
         lines.append(f"Invitations ({len(invites)}):")
         for inv in invites:
