@@ -31,7 +31,7 @@ IN_FORCE = Prepared(
     .where((StandingAnswers.game == game_id) & (StandingAnswers.seat == seat))
     .limit(1)
 )
-PAGE = 4  # entries read at a time when looking back for the last one with views
+PAGE = 4  # entries read first when looking back for the last one with views (then more at a time)
 
 
 def in_force(game_id: str, seat: int) -> tuple[int, list[dict[str, Any]]] | None:
@@ -69,15 +69,15 @@ def views_seq(game_id: str, head_seq: int) -> int | None:
     """The seq of the last entry up to `head_seq` that carries views (a start, a move, a server
     move, a standing answer): the entry whose view commitments hold the current position.
     The entries after it (answers, joins, the reveal) leave the position as it was."""
-    seq = head_seq
+    seq, page = head_seq, PAGE
     while seq >= 0:
-        rows = LAST_ENTRIES.rows(game_id, seq, PAGE)
+        rows = LAST_ENTRIES.rows(game_id, seq, page)
         for row in rows:
             if "views" in json.loads(row.data)["body"]:
                 return int(row.seq)
-        if len(rows) < PAGE:
+        if len(rows) < page:
             return None
-        seq = int(rows[-1].seq) - 1
+        seq, page = int(rows[-1].seq) - 1, page * 4  # a long run of answers entries: fewer reads
     return None
 
 

@@ -28,6 +28,7 @@ from protocol.audit import audit
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, sign_envelope
 from protocol.keys import SigningKey
+from protocol.outcome import check_view
 from server.mail.mailer import Sender
 from server.store.models import database
 from tests.conftest import LiveServer
@@ -285,3 +286,20 @@ def test_standing_answers_on_each_database(app: Flask) -> None:
     assert {e["body"]["seat"] for e in standing_entries(export["entries"])} == {0, 1}
     verdict = audit(export)
     assert verdict.word == "PASS", verdict.to_json()
+
+
+def test_a_seat_view_opens_its_commitment_after_a_long_run_of_answers_entries(
+    make_player: Callable[[str], Player],
+) -> None:
+    """Answers entries carry no views: after thirty of them in a row (set, revoke, ...), each
+    seat's view is still given with the salt of the commitment in the last entry that has views."""
+    t = Table(make_player)
+    last_views = max(e["seq"] for e in t.entries() if "views" in e["body"])
+    for n in range(30):
+        t.answers(n % 2, [])
+    entries = t.entries()
+    assert entries[-1]["seq"] == last_views + 30
+    for p in (t.ann, t.bob):
+        view = p.api.get(f"{t.path}/view")
+        committed = entries[last_views]["body"]["views"][view["seat"]]
+        assert check_view(view["view"], view["view_salt"], committed)
