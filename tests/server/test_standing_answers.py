@@ -138,6 +138,8 @@ def test_forced_key_throws_are_played_at_once_and_the_export_audits_pass_FS_23(
     assert {e["seq"] for e in played} <= told
     bob_view = t.bob.api.get(f"{t.path}/view")
     assert not [p for p in bob_view["payloads"] if p["event"].get("kind") == "answered"]
+    for player in (t.ann, t.bob):  # each client follows the standing entries with its own checks
+        assert player.show(t.id)["status"] == "running"
 
     t.resign(1)
     export = t.ann.api.get(f"{t.path}/export")
