@@ -145,3 +145,57 @@ def test_a_move_by_email_is_followed_by_the_standing_answers_it_makes_due_FS_23(
     assert followed_by_standing(duo.entries(), "email_move"), "no move by email led to a forced throw of ann's"
     verdict = audit(duo.finish())
     assert verdict.word == "PASS", verdict.to_json()
+
+
+def test_out_seats_and_standing_answers_in_one_chain_FS_23(sqlite_app: Flask) -> None:
+    """A game of three: bob resigns (out: the server makes his owed decisions) while ann and cid
+    answer forced throws (FS-23) in advance; the ledger's loop interleaves both kinds of server
+    move after each append, nobody who answers is asked a forced throw, and the export audits PASS."""
+    client = sqlite_app.test_client()
+    ann, bob, cid = Caller(client), Caller(client), Caller(client)
+    for p, name in ((ann, "ann"), (bob, "bob"), (cid, "cid")):
+        assert p.account(name).status_code == 201
+    game = ann.call("POST", "/v1/games", {"engine": "feuersalamander", "options": {"target": 20}, "seats": 3}).get_json()["id"]
+    path = f"/v1/games/{game}"
+    for seat, (p, name) in enumerate(((ann, "ann"), (bob, "bob"), (cid, "cid"))):
+        assert p.join(game, seat, name).status_code == 200
+    players = (ann, bob, cid)
+
+    def head() -> dict[str, Any]:
+        return ann.call("GET", path).get_json()["head"]
+
+    for seat in (0, 2):
+        statement = answers_statement(game, seat, head()["hash"], [{"kind": "forced"}])
+        body = {"statement": statement, "sig": sign_answers(statement, players[seat].key)}
+        assert players[seat].call("POST", f"{path}/answers", body).status_code == 200
+    h = head()
+    env = envelope(game, h["seq"] + 1, h["hash"], 1, {"type": "resign"}, None, secrets.token_hex(32), "t")
+    assert bob.call("POST", f"{path}/resign", {"envelope": env, "sig": sign_envelope(env, bob.key)}).status_code == 200
+    rnd = random.Random(9)
+    for _ in range(60):
+        summary = ann.call("GET", path).get_json()
+        if summary["status"] != "running":
+            break
+        seat = summary["to_move"]
+        assert seat != 1, "the seat that left was asked"
+        listed = players[seat].call("GET", f"{path}/moves").get_json()
+        assert len(listed["moves"]) != 1, "a seat that answers forced throws was asked one"
+        moves = [m["move"] for m in listed["moves"]]
+        claims = [m for m in moves if m.get("type") == "claim"]  # one may name the out seat's card
+        move = rnd.choice(claims if claims and rnd.random() < 0.5 else moves)
+        h = listed["head"]
+        env = envelope(game, h["seq"] + 1, h["hash"], seat, move, None, secrets.token_hex(32), "t")
+        assert players[seat].call("POST", f"{path}/moves", {"envelope": env, "sig": sign_envelope(env, players[seat].key)}).status_code == 200
+    entries = ann.call("GET", f"{path}/export").get_json()["entries"]
+    assert {e["body"]["seat"] for e in entries if e["type"] == "standing"} == {0, 2}
+    assert [e for e in entries if e["type"] == "system" and e["body"].get("kind") == "out"], "bob never owed a decision"
+    for seat in (0, 2):
+        h = head()
+        if ann.call("GET", path).get_json()["status"] != "running":
+            break
+        env = envelope(game, h["seq"] + 1, h["hash"], seat, {"type": "resign"}, None, secrets.token_hex(32), "t")
+        assert players[seat].call("POST", f"{path}/resign", {"envelope": env, "sig": sign_envelope(env, players[seat].key)}).status_code == 200
+    export = ann.call("GET", f"{path}/export").get_json()
+    assert export["entries"][-1]["type"] == "reveal"
+    verdict = audit(export)
+    assert verdict.word == "PASS", verdict.to_json()
