@@ -217,7 +217,11 @@ def _least_held(view: View, moves: list[Move]) -> Move | None:
     "Held" is what the seat's regions store (SI-4), the regions beside a Garrison too."""
     mine = view["principalities"][view["seat"]]
     held, room = pr.resources(mine), pr.rooms(mine)
-    offered = [m for m in moves if m.get("type") == "choose"]
+    offered: list[Move] = []
+    for m in moves:  # one move per resource: the first listed, which names no region (the
+        # game's own reading, the emptiest region first): the rule chooses a resource, not a region
+        if m.get("type") == "choose" and all(m["resource"] != o["resource"] for o in offered):
+            offered.append(m)
     if not offered:
         return None
     order = cards.RESOURCES.index
