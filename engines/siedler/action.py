@@ -17,9 +17,10 @@ def _action_step(state: State, s: dict[str, Any], rng: Rng, events: list[Event])
 
 def _legal_action(state: State, seat: int) -> list[Move]:
     g, have = regions.scan(state["principalities"][seat])  # once for every kind: listing is done per move
+    discounts = build.Discounts(state, seat)  # asked on first use, then kept
     return [
-        *build.axis_moves(state, seat, have, g),
-        *build.expansion_moves(state, seat, have, g),
+        *build.axis_moves(state, seat, have, g, discounts),
+        *build.expansion_moves(state, seat, have, g, discounts),
         *trade.bank_moves(state, seat, have, g),
         *plays.action_moves(state, seat),
         *trade.offer_moves(state, seat, have),

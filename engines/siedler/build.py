@@ -250,20 +250,30 @@ def build_expansion(state: State, seat: int, move: Move, rng: Rng, events: list[
     events.append(Event("built", {"seat": seat, "card": card, "col": col, "side": side, "level": level, "from": source}))
 
 
-def expansion_moves(state: State, seat: int, have: dict[str, int] | None = None, g: regions.Groups | None = None) -> list[Move]:
-    """`have`, `g`: the seat's resources and regions.groups when the caller has them (once per
-    listing)."""
+def expansion_moves(
+    state: State, seat: int, have: dict[str, int] | None = None, g: regions.Groups | None = None, discounts: Discounts | None = None
+) -> list[Move]:
+    """`have`, `g`, `discounts`: the seat's resources, regions.groups and Discounts when the
+    caller has them (once per listing)."""
     p = _prin(state, seat)
     if have is None:
         have = pr.resources(p)
     out: list[Move] = []
     built: list[str] | None = None
-    discounts = Discounts(state, seat)
+    discounts = discounts or Discounts(state, seat)
     numbers = pr.numbers(p)
     choice: bool | None = None  # whether any payment has a choice of regions (asked once)
     sites_for: dict[str, list[tuple[int, str]]] = {}  # placement -> free (col, side), sorted
+    catalog = cards.CATALOG
     for card in sorted(set(state["hands"][seat]) | set(state["display"])):
-        if cards.kind(card) not in cards.EXPANSIONS:
+        data = catalog[card]
+        if data["kind"] not in cards.EXPANSIONS:
+            continue
+        short = 0  # a discount (Castle, Crane) takes off at most one resource: more short is out of reach
+        for r, n in data["cost"].items():
+            if have[r] < n:
+                short += n - have[r]
+        if short > 1:
             continue
         if built is None:
             built = pr.built(p)
@@ -282,13 +292,20 @@ def expansion_moves(state: State, seat: int, have: dict[str, int] | None = None,
             extra = regions.extras(regions.payment_choices(p, cost, g)) if choice else regions.PLAIN
             for col, side in sites_for[placement]:
                 m = {"type": "expand", "card": card, "at": numbers[col], "side": side}
-                out += regions.with_choices(m if omit is None else {**m, "omit": omit}, extra)
+                if omit is not None:
+                    m["omit"] = omit
+                if extra is regions.PLAIN:
+                    out.append(m)
+                else:
+                    out += regions.with_choices(m, extra)
     return out
 
 
-def axis_moves(state: State, seat: int, have: dict[str, int] | None = None, g: regions.Groups | None = None) -> list[Move]:
-    """`have`, `g`: the seat's resources and regions.groups when the caller has them (once per
-    listing)."""
+def axis_moves(
+    state: State, seat: int, have: dict[str, int] | None = None, g: regions.Groups | None = None, discounts: Discounts | None = None
+) -> list[Move]:
+    """`have`, `g`, `discounts`: the seat's resources, regions.groups and Discounts when the
+    caller has them (once per listing)."""
     p = _prin(state, seat)
     if have is None:
         have = pr.resources(p)
@@ -303,7 +320,7 @@ def axis_moves(state: State, seat: int, have: dict[str, int] | None = None, g: r
                 for e in ends:
                     out += regions.with_choices({"type": "build", "what": what, "end": e}, extra)
     if state["supply"]["city"] > 0:
-        discounts = Discounts(state, seat)
+        discounts = discounts or Discounts(state, seat)
         for omit in omit_options(state, seat, "city", discounts):
             cost = cost_of(state, seat, "city", omit, discounts)
             if pr.can_pay(p, cost, have):

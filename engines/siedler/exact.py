@@ -13,6 +13,10 @@ move (on the fresh state apply works on; a refusal throws that state away), so a
 rules refuse keeps the handler's own reason, and only a move the rules would take in a form
 the list does not hold meets the reasons here. Each reason names the listed form.
 
+The regions a move names ("from", "to": SI-4, SI-17) have one spelling too (alphabetical, a
+resource's part only where it is not the fixed reading); regions.py refuses the others, as it
+applies them, since only there is the fixed reading at hand.
+
 The order the lists write: resources in cards.RESOURCES order (lumber, wool, grain, brick,
 ore, gold), as `principality.affordable` makes them; cards of a pile in alphabetical order of
 their ids; a Raid's sites in the order they stand (left to right, above before below, inner

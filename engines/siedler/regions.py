@@ -28,8 +28,6 @@ from engines.core import IllegalMove
 from engines.siedler import cards
 from engines.siedler import principality as pr
 
-FIELDS = ("from", "to")
-
 
 def _of(p: dict[str, Any], resource: str) -> list[dict[str, Any]]:
     """The seat's regions of this resource, left to right, above first (pr.pay's order)."""
@@ -103,15 +101,24 @@ def scan(p: dict[str, Any]) -> tuple[Groups, dict[str, int]]:
     rs = p["regions"]
     for key in sorted(rs, key=int):
         slot = rs[key]
-        for r in (slot.get("above"), slot.get("below")):
-            if r is not None:
-                res = resource_of[r["card"]]
-                have[res] += r["stock"]  # type: ignore[index]
-                got = out.get(res)  # type: ignore[arg-type]
-                if got is None:
-                    out[res] = [r]  # type: ignore[index]
-                else:
-                    got.append(r)
+        r = slot.get("above")
+        if r is not None:
+            res = resource_of[r["card"]]
+            have[res] += r["stock"]  # type: ignore[index]
+            got = out.get(res)  # type: ignore[arg-type]
+            if got is None:
+                out[res] = [r]  # type: ignore[index]
+            else:
+                got.append(r)
+        r = slot.get("below")
+        if r is not None:
+            res = resource_of[r["card"]]
+            have[res] += r["stock"]  # type: ignore[index]
+            got = out.get(res)  # type: ignore[arg-type]
+            if got is None:
+                out[res] = [r]  # type: ignore[index]
+            else:
+                got.append(r)
     return out, have
 
 
@@ -155,15 +162,28 @@ def _choices_of(rs: list[dict[str, Any]] | None, n: int, gain: bool) -> list[lis
     return got
 
 
+# The groups of the listing under way and its resources' choices by (resource, amount, gain):
+# one listing prices the same few again and again (every search's price, every trade's gain).
+# Kept by the very groups object, which `scan` makes anew for each listing.
+_listing: tuple[Any, dict[tuple[str, int, bool], list[list[str]]]] = (None, {})
+
+
 def _combined(g: Groups, amounts: dict[str, int], gain: bool) -> list[list[str]]:
     """The choices of a payment or gain of several resources: each resource's, in every
     combination (the cost's own order: the listing's order, fixed by the card data)."""
+    global _listing  # noqa: PLW0603 - the listing under way, swapped whole (thread-safe)
+    local = _listing
+    if local[0] is not g:  # a new listing: its own table
+        local = _listing = (g, {})
+    known = local[1]
     parts = None
     for r, n in amounts.items():
         rs = g.get(r)
         if rs is None or len(rs) < 2:
             continue  # one region or none: one outcome
-        c = _choices_of(rs, n, gain)
+        c = known.get((r, n, gain))
+        if c is None:
+            c = known[(r, n, gain)] = _choices_of(rs, n, gain)
         if c is not NONE:
             if parts is None:
                 parts = [c]
