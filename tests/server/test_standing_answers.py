@@ -122,7 +122,12 @@ def test_forced_key_throws_are_played_at_once_and_the_export_audits_pass_FS_23(
     assert t.summary()["answers"] == {
         "0": {"seq": statement_seq, "answers": FORCED, "texts": ["play forced moves (when only one move is legal)"]}
     }
-    t.play(random.Random(7), 60)
+    rnd = random.Random(7)
+    for _ in range(20):  # until bob has been asked a forced throw and ann's were answered a few times
+        t.play(rnd, 20)
+        bob_asked = [seq for seq, (seat, n) in t.seen.items() if seq > statement_seq and seat == 1 and n == 1]
+        if bob_asked and len(standing_entries(t.entries(), statement_seq)) >= 5:
+            break
     at_forced = [seq for seq, (seat, n) in t.seen.items() if seq > statement_seq and n == 1]
     assert all(t.seen[seq][0] == 1 for seq in at_forced), "ann was asked for a forced throw"
     assert at_forced, "bob (no answers) was asked for some: forced throws did come up"
@@ -153,7 +158,7 @@ def test_revoking_with_an_empty_list_stops_the_answers(make_player: Callable[[st
     throws (FS-23) again."""
     t = Table(make_player)
     first = t.answers(0, FORCED)["entry"]["seq"]
-    t.play(random.Random(11), 40, until=lambda _seat, _n: bool(standing_entries(t.entries(), first)))
+    t.play(random.Random(11), 300, until=lambda _seat, _n: bool(standing_entries(t.entries(), first)))
     assert standing_entries(t.entries(), first), "no forced throw of ann's came up"
     revoked = t.answers(0, [])["entry"]["seq"]
     assert t.summary()["answers"]["0"] == {"seq": revoked, "answers": [], "texts": []}
@@ -229,7 +234,11 @@ def test_no_your_turn_mail_for_a_decision_answered_in_advance(
     head gets two, and every turn mail goes to the seat to move there."""
     t = Table(make_player)
     statement_seq = t.answers(0, FORCED)["entry"]["seq"]
-    t.play(random.Random(3), 50)
+    rnd = random.Random(3)
+    for _ in range(15):  # until ann's forced throws came up a few times
+        t.play(rnd, 20)
+        if len(standing_entries(t.entries(), statement_seq)) >= 3:
+            break
     sender = Sender(smtp.config(Path(live_server.data_dir)))
     with database.connection_context():
         sender.send_due()

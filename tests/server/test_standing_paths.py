@@ -172,9 +172,14 @@ def test_out_seats_and_standing_answers_in_one_chain_FS_23(sqlite_app: Flask) ->
     env = envelope(game, h["seq"] + 1, h["hash"], 1, {"type": "resign"}, None, secrets.token_hex(32), "t")
     assert bob.call("POST", f"{path}/resign", {"envelope": env, "sig": sign_envelope(env, bob.key)}).status_code == 200
     rnd = random.Random(9)
-    for _ in range(60):
+    def seen_enough() -> bool:
+        entries = ann.call("GET", f"{path}/export").get_json()["entries"]
+        answered = {e["body"]["seat"] for e in entries if e["type"] == "standing"}
+        return answered == {0, 2} and any(e["type"] == "system" and e["body"].get("kind") == "out" for e in entries)
+
+    for made in range(300):
         summary = ann.call("GET", path).get_json()
-        if summary["status"] != "running":
+        if summary["status"] != "running" or (made % 20 == 19 and seen_enough()):
             break
         seat = summary["to_move"]
         assert seat != 1, "the seat that left was asked"
