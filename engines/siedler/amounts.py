@@ -20,6 +20,8 @@ def of(move: Move, view: View) -> tuple[dict[str, int], dict[str, int]] | None:
     try:
         if t == "build" and move.get("what") in ("road", "settlement"):
             return cards.cost(move["what"]), {}
+        if t == "play" and move.get("card") == "scout":
+            return cards.cost("settlement"), {}
         if t == "build" and move.get("what") == "city":
             return build.cost_of(known.state_of(view), view["seat"], "city", move.get("omit")), {}
         if t == "expand" and cards.is_card(move.get("card")):

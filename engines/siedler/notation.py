@@ -22,7 +22,7 @@
     take pile 2 | return spy pile 3 | exchange spy pile 3 | done      the hand step
                                        (take pile N: its top card, free; "draw pile N" too)
     under pile 5                       a card taken in a Conflict goes under a pile
-    ... from mountains-2 mountains-4   a build, bank trade or search names the regions it pays from
+    ... from mountains-2 mountains-4   a build, Scout, bank trade or search: the regions it pays from
     ... to pasture-5                   a bank trade or "choose" names the region its gain goes to
                                        (SI-4, SI-17: a region once per resource; none named: the
                                        fullest pay, the emptiest with room gains, as the board shows)

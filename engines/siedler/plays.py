@@ -20,7 +20,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from engines.core import Event, IllegalMove, Move, Rng, State
-from engines.siedler import build, cards, effects, flow, scoring
+from engines.siedler import build, cards, effects, flow, regions, scoring
 from engines.siedler import principality as pr
 from engines.siedler.flow import decision, step
 
@@ -98,11 +98,11 @@ def action_moves(state: State, seat: int) -> list[Move]:
     for card in _action_cards(state, seat):
         if card == "scout":
             if pr.can_pay(p, cards.cost("settlement")):
-                out += [
-                    {"type": "play", "card": "scout", "end": e}
-                    for e in build.ENDS
-                    if build.can_extend(state, seat, "settlement", e) and state["region_pile"]
-                ]
+                ends = [e for e in build.ENDS if build.can_extend(state, seat, "settlement", e) and state["region_pile"]]
+                if ends:  # the settlement's price from the regions the player names (SI-4)
+                    extra = regions.extras(regions.payment_choices(p, cards.cost("settlement")))
+                    for e in ends:
+                        out += regions.with_choices({"type": "play", "card": "scout", "end": e}, extra)
             continue
         if met is None:
             met = threshold_met(state)
@@ -234,7 +234,7 @@ def _merchant(state: State, seat: int, move: Move, events: list[Event]) -> None:
 def _scout(state: State, seat: int, move: Move, events: list[Event]) -> None:
     """Scout: build a settlement and choose its two regions from the region pile; then the
     pile is shuffled. The pile is shown to the scout's player alone."""
-    flow.fields(move, {"card", "end"})
+    flow.fields(move, {"card", "end", "from"})
     end = move.get("end")
     if end not in build.ENDS or not build.can_extend(state, seat, "settlement", end):
         raise IllegalMove("a Scout goes with a settlement at the open end of a road: play scout left|right")
@@ -243,7 +243,10 @@ def _scout(state: State, seat: int, move: Move, events: list[Event]) -> None:
     state["pending"] = None
     _discard_played(state, seat, "scout", events)
     flow.push(state, {"step": "action"})
-    col = build.build_axis(state, seat, {"type": "build", "what": "settlement", "end": end}, None, events, draw=False)
+    settle = {"type": "build", "what": "settlement", "end": end}
+    if "from" in move:
+        settle["from"] = move["from"]
+    col = build.build_axis(state, seat, settle, None, events, draw=False)
     events.append(Event("region_pile_seen", {"cards": list(state["region_pile"])}, to=(seat,)))
     flow.ask(state, "scout", seat, col=col, secret=list(state["region_pile"]))
 

@@ -245,3 +245,25 @@ def test_si4_bots_keep_the_fixed_reading() -> None:
         for seed in range(30):
             move = bot(E.view(s, me), legal, random.Random(seed))
             assert "from" not in move and "to" not in move, name
+
+
+def test_si4_a_scouts_settlement_is_paid_from_the_named_regions() -> None:
+    """The Scout builds a settlement: its price too comes from the regions the player names."""
+    from tests.engines.siedler.table import give_hand
+
+    s, me = rich_state()
+    give_hand(s, me, "scout")
+    grain = "fields-1" if me == 0 else "fields-2"
+    pr.add_road(s["principalities"][me], -1)  # a road at the left end, as if built earlier
+    for rid, n in {"pasture-5": 1, grain: 1, "fields-3": 2}.items():
+        region(s, me, rid)["stock"] = n
+    moves = [m for m in E.legal_moves(s, me) if m.get("card") == "scout"]
+    assert {"type": "play", "card": "scout", "end": "left"} in moves
+    named = {"type": "play", "card": "scout", "end": "left", "from": [grain]}  # the fixed reading takes fields-3
+    assert named in moves
+    assert len({outcome(s, me, m) for m in moves}) == len(moves)
+    after, _ = play(s, me, named)
+    assert region(after, me, grain)["stock"] == 0 and region(after, me, "fields-3")["stock"] == 2
+    assert E.parse(E.format(named), E.view(s, me)) == named
+    usual, _ = play(s, me, {"type": "play", "card": "scout", "end": "left"})
+    assert region(usual, me, "fields-3")["stock"] == 1
