@@ -81,7 +81,10 @@ def _pay(state: State, seat: int, cost: dict[str, int], what: str, events: list[
         need = ", ".join(f"{n} {r}" for r, n in sorted(cost.items()))
         raise IllegalMove(f"{what} costs {need}: you do not have it")
     regions.pay(p, cost, named, f"the {what}")
-    events.append(Event("paid", {"seat": seat, "resources": dict(sorted(cost.items())), "for": what}))
+    paid = {"seat": seat, "resources": dict(sorted(cost.items())), "for": what}
+    if named is not None:
+        paid["regions"] = list(named)  # the regions the player named (SI-4), for the log
+    events.append(Event("paid", paid))
 
 
 # ---------------------------------------------------------------- roads, settlements, cities (SI-8)

@@ -247,7 +247,10 @@ def _on_hand(state: State, seat: int, move: Move, rng: Rng, events: list[Event])
         flow.fields(move, {"pile", "pay", "from"})
         i = _pile_index(state, move)
         paid = _pay(state, seat, move.get("pay"), regions.named(move, "from"))
-        events.append(Event("paid", {"seat": seat, "resources": paid, "for": "search"}))
+        said = {"seat": seat, "resources": paid, "for": "search"}
+        if "from" in move:
+            said["regions"] = list(move["from"])  # the regions the player named (SI-4), for the log
+        events.append(Event("paid", said))
         nxt = {"step": "hand", "may_exchange": False if pend["replace"] is not None else pend["may_exchange"]}
         begin_search(state, seat, i, 1, [nxt], events)
     elif t == "exchange":

@@ -82,6 +82,13 @@ def amounts(b: Any) -> str:
     return _res(b)
 
 
+def _named(names: Any, words: str) -> str:
+    """The regions a player named for a payment or gain (SI-4, SI-17), when he named any."""
+    if not isinstance(names, list) or not names:
+        return ""
+    return f" ({words} {', '.join(_card(n) for n in names)})"
+
+
 def _res(b: Any) -> str:
     if isinstance(b, dict):
         return ", ".join(f"{n} {r}" for r, n in b.items()) or "nothing"
@@ -107,7 +114,7 @@ def describe(event: Mapping[str, Any]) -> str | None:  # noqa: C901, PLR0911, PL
         "took_cards": lambda: f"{who} takes {_cards(d.get('cards'))} from {p}",
         "under": lambda: f"{who} puts a card under {p}",
         "under_card": lambda: f"{who} puts {_card(d.get('card'))} under {p}",
-        "paid": lambda: f"{who} pays {_res(d.get('resources'))} for {d.get('for')}",
+        "paid": lambda: f"{who} pays {_res(d.get('resources'))} for {d.get('for')}" + _named(d.get("regions"), "from"),
         "turn": lambda: f"turn {d.get('turn')}: {who}",
         "rolled": lambda: f"{who} rolls production {d.get('production')}, event die {FACES.get(str(d.get('event')), d.get('event'))}"
         + (" (Alchemist)" if d.get("alchemist") else ""),
@@ -122,7 +129,8 @@ def describe(event: Mapping[str, Any]) -> str | None:  # noqa: C901, PLR0911, PL
         "takes": lambda: f"{who} takes 1 {d.get('resource')}"
         + (f" from {_seat(d.get('from'))}" if d.get("from") is not None else "")
         + f" ({why_words(d.get('why'))})"
-        + ("" if d.get("stored") else ", no room: lost"),
+        + ("" if d.get("stored") else ", no room: lost")
+        + _named(d.get("stored_on"), "on"),
         "event_card": lambda: f"event card: {_card(d.get('card'))}" if d.get("card") else "no event card left",
         "event_deck_shuffled": lambda: "the event deck is shuffled",
         "plague": lambda: f"plague: {who} loses " + (f"1 on {', '.join(d['lost'])}" if d.get("lost") else "nothing")
@@ -139,7 +147,9 @@ def describe(event: Mapping[str, Any]) -> str | None:  # noqa: C901, PLR0911, PL
         "region": lambda: f"{who} places {_card(d.get('card'))} {d.get('side')}",
         "no_regions": lambda: f"{who} finds the region pile empty",
         "removed": lambda: f"{who} removes {_card(d.get('card'))} to the discard pile",
-        "bank_trade": lambda: f"{who} trades {d.get('rate')} {d.get('give')} for 1 {d.get('get')}",
+        "bank_trade": lambda: f"{who} trades {d.get('rate')} {d.get('give')} for 1 {d.get('get')}"
+        + _named(d.get("paid_from"), "paid from")
+        + _named(d.get("stored_on"), "stored on"),
         "offer": lambda: f"{who} offers {_res(d.get('give'))} for {_res(d.get('get'))}",
         "declined": lambda: f"{who} declines",
         "accepted": lambda: f"{who} accepts",

@@ -85,7 +85,11 @@ def bank_trade(state: State, seat: int, move: Move, events: list[Event]) -> None
         raise IllegalMove(f"you have fewer than {n} {give}")
     regions.pay(p, {give: n}, regions.named(move, "from"), "this trade")
     stored = regions.gain(p, {get: 1}, regions.named(move, "to"), "this trade")
-    events.append(Event("bank_trade", {"seat": seat, "give": give, "rate": n, "get": get, "stored": stored}))
+    said = {"seat": seat, "give": give, "rate": n, "get": get, "stored": stored}
+    for field, key in (("from", "paid_from"), ("to", "stored_on")):
+        if field in move:
+            said[key] = list(move[field])  # the regions the player named (SI-4, SI-17), for the log
+    events.append(Event("bank_trade", said))
 
 
 def _bundle(x: Any, what: str) -> dict[str, int]:

@@ -209,7 +209,10 @@ def _on_choose(state: State, seat: int, move: Move, rng: Rng, events: list[Event
     if pend["source"] is not None:
         pr.pay(state["principalities"][pend["source"]], res)
     stored = regions.gain(state["principalities"][seat], {res: 1}, regions.named(move, "to"), "the resource of choice")
-    events.append(Event("takes", {"seat": seat, "resource": res, "from": pend["source"], "why": pend["why"], "stored": stored}))
+    said = {"seat": seat, "resource": res, "from": pend["source"], "why": pend["why"], "stored": stored}
+    if "to" in move:
+        said["stored_on"] = list(move["to"])  # the region the player named (SI-17), for the log
+    events.append(Event("takes", said))
 
 
 # ---------------------------------------------------------------- the end of a turn

@@ -94,9 +94,11 @@ def test_si4_si17_a_bank_trade_names_where_it_pays_from_and_where_the_gain_goes(
     pasture = "pasture-3" if me == 0 else "pasture-4"  # holds 1; pasture-5, holding 0, is the fixed reading's
     move = {"type": "trade", "give": "ore", "rate": 3, "get": "wool", "from": sorted([first, four, four]), "to": [pasture]}
     assert move in E.legal_moves(s, me)
-    after, _ = play(s, me, move)
+    after, events = play(s, me, move)
     assert region(after, me, first)["stock"] == 1 and region(after, me, four)["stock"] == 0
     assert region(after, me, pasture)["stock"] == 2 and region(after, me, "pasture-5")["stock"] == 0
+    said = [E.describe_event(e.to_json()) for e in events if e.kind == "bank_trade"]
+    assert said == [f"{E.seat_names(2)[me]} trades 3 ore for 1 wool (paid from {', '.join(sorted([first, four, four]))}) (stored on {pasture})"]
     plain, _ = play(s, me, {"type": "trade", "give": "ore", "rate": 3, "get": "wool"})
     theirs, _ = ORACLE.apply(s, me, {"type": "trade", "give": "ore", "rate": 3, "get": "wool"}, Rng(b"m"))
     assert canonical(plain) == canonical(theirs)
