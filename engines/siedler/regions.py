@@ -276,10 +276,15 @@ def _grouped(p: dict[str, Any], named: Any, field: str, amounts: dict[str, int],
 def pay(p: dict[str, Any], cost: dict[str, int], named: Any, what: str) -> None:
     """SI-4: take the cost from the named regions, the resources not named from the fullest.
     The caller has checked the seat has the cost."""
-    groups = {} if named is None else _grouped(p, named, "from", cost, what)
+    if named is None:  # the fixed reading: the common case, at its old speed
+        for r, n in cost.items():
+            pr.pay(p, r, n)
+        return
+    by_res = _grouped(p, named, "from", cost, what)
+    g = groups(p)
     for r in sorted(cost, key=cards.RESOURCES.index):
         n = cost[r]
-        ids = groups.get(r)
+        ids = by_res.get(r)
         if ids is None:
             pr.pay(p, r, n)
             continue
@@ -287,7 +292,7 @@ def pay(p: dict[str, Any], cost: dict[str, int], named: Any, what: str) -> None:
             raise IllegalMove(
                 f"{what} takes {n} {r}: name a region once for each {r} it gives ({n} in all), or no {r} region for the usual choice"
             )
-        rs = _of(p, r)
+        rs = g.get(r, [])
         want = Counter(ids)
         split = [want.get(x["card"], 0) for x in rs]
         for x, k in zip(rs, split, strict=True):
@@ -303,15 +308,18 @@ def pay(p: dict[str, Any], cost: dict[str, int], named: Any, what: str) -> None:
 def gain(p: dict[str, Any], gains: dict[str, int], named: Any, what: str) -> int:
     """SI-17: the gains on the named regions, the resources not named on the emptiest with
     room; what finds no room is lost. Returns how many were stored."""
-    groups = {} if named is None else _grouped(p, named, "to", gains, what)
+    if named is None:  # the fixed reading: the common case, at its old speed
+        return sum(pr.gain(p, r, n) for r, n in gains.items())
+    by_res = _grouped(p, named, "to", gains, what)
+    g = groups(p)
     stored = 0
     for r in sorted(gains, key=cards.RESOURCES.index):
         n = gains[r]
-        ids = groups.get(r)
+        ids = by_res.get(r)
         if ids is None:
             stored += pr.gain(p, r, n)
             continue
-        rs = _of(p, r)
+        rs = g.get(r, [])
         room = sum(pr.CAP - x["stock"] for x in rs)
         if room == 0:
             raise IllegalMove(f"your {r} regions are full (3 each): the {r} is lost (SI-17), so name no region for it")
