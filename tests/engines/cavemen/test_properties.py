@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from engines.cavemen import ENGINE as E
 from engines.cavemen import cards
 from engines.core import IllegalMove, Rng
+from tests.depth import examples
 from tests.engines.cavemen.scenario import conserved
 
 BOTS = E.bots()
@@ -78,7 +79,7 @@ def check_events(events: list[Any], seat: int) -> None:
             assert not (e.kind == "placed" and "card" in e.data) and not (e.kind == "drew" and "cards" in e.data)
 
 
-@settings(max_examples=400, **SETTINGS)
+@settings(max_examples=examples(400), **SETTINGS)
 @given(games)
 def test_random_games_every_listed_move_applies_and_json_round_trips(game: dict[str, Any]) -> None:
     for state, seat, legal, rnd, i in play(game):
@@ -131,7 +132,7 @@ def _junk(data: st.DataObject, legal: list[dict[str, Any]], seat: int) -> tuple[
     return seat, move
 
 
-@settings(max_examples=300, **SETTINGS)
+@settings(max_examples=examples(300), **SETTINGS)
 @given(games, st.data())
 def test_malformed_and_illegal_moves_are_refused_with_a_message(game: dict[str, Any], data: st.DataObject) -> None:
     for state, seat, legal, _, i in play(game):
@@ -166,7 +167,7 @@ def _disguise(state: dict[str, Any], p: int | None, rnd: random.Random) -> dict[
     return other
 
 
-@settings(max_examples=300, **SETTINGS)
+@settings(max_examples=examples(300), **SETTINGS)
 @given(games)
 def test_non_interference_and_spectator(game: dict[str, Any]) -> None:
     """CV-15, CV-18: a seat's view, and the legal moves of the seat to decide, depend only on
@@ -187,7 +188,7 @@ def test_non_interference_and_spectator(game: dict[str, Any]) -> None:
                         assert view["field"][i]["card"] == piece["card"], "the owner always knows his cavemen"
 
 
-@settings(max_examples=100, **SETTINGS)
+@settings(max_examples=examples(100), **SETTINGS)
 @given(games)
 def test_whole_games_end_by_a_fire_or_a_cv17_draw(game: dict[str, Any]) -> None:
     opts = {"open": game["open"], "round_limit": game["round_limit"]}

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from engines import get
 from engines.core import IllegalMove, Rng
 from protocol.canonical import canonical
+from tests.depth import examples
 from tests.engines.feuersalamander.oracle.rules import Feuersalamander as Oracle
 
 LIVE = get("feuersalamander")
@@ -88,7 +89,7 @@ def exactness_refusal(got: tuple[str, Any], want: tuple[str, Any], move: Any, le
     return True
 
 
-@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(2000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_fast_engine_matches_the_oracle_on_random_games(game: dict[str, Any]) -> None:
     n, seed = game["n"], game["seed"]

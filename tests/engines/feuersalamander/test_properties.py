@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from engines import get
 from engines.core import IllegalMove, Rng
 from engines.feuersalamander import cards
+from tests.depth import examples
 
 E = get("feuersalamander")
 BOTS = E.bots()
@@ -80,7 +81,7 @@ def invariants(state: dict[str, Any]) -> None:
     assert state["scores"] == [sum(c["value"] for c in laid) for laid in state["laid"]]
 
 
-@settings(max_examples=1000, **SETTINGS)
+@settings(max_examples=examples(1000), **SETTINGS)
 @given(games)
 def test_random_games_every_listed_move_applies_and_json_round_trips(game: dict[str, Any]) -> None:
     for state, seat, legal, rnd, i in play(game, cap=45):
@@ -136,7 +137,7 @@ def _is_legal(state: dict[str, Any], seat: int, move: Any, legal: list[dict[str,
     return json.dumps(move, sort_keys=True) in {json.dumps(m, sort_keys=True) for m in legal}
 
 
-@settings(max_examples=300, **SETTINGS)
+@settings(max_examples=examples(300), **SETTINGS)
 @given(games, st.data())
 def test_malformed_and_illegal_moves_are_refused_with_a_message(game: dict[str, Any], data: st.DataObject) -> None:
     for state, seat, legal, _, i in play(game, cap=30):
@@ -167,7 +168,7 @@ def _disguise(state: dict[str, Any], p: int | None, rnd: random.Random) -> dict[
     return other
 
 
-@settings(max_examples=300, **SETTINGS)
+@settings(max_examples=examples(300), **SETTINGS)
 @given(games)
 def test_non_interference_and_spectator(game: dict[str, Any]) -> None:
     n = game["n"]

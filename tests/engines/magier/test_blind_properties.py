@@ -23,9 +23,10 @@ import engines
 from engines.magier.state import WISDOM_VALUES
 from protocol import steps
 from protocol.commitments import TAG_SECRET, commit
+from tests.depth import examples
 
 E = engines.get("magier")
-GAMES = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAMES = settings(max_examples=examples(1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 option_sets = st.fixed_dictionaries(
     {"wrap": st.sampled_from(["line", "torus"]), "move_limit": st.integers(1, 15)}
 )
@@ -142,7 +143,7 @@ def test_non_interference_the_servers_state_never_depends_on_an_unburnt_value() 
     """Two blind games with the same choices, whose unburnt wisdoms hold other values: every
     state, event, view, legal list and status the server computes is the same."""
 
-    @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(seed=st.integers(0, 2**32), options=option_sets, data=st.data())
     def run(seed: int, options: dict[str, Any], data: st.DataObject) -> None:
         first = [list(WISDOM_VALUES), list(WISDOM_VALUES)]

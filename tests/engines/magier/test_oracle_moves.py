@@ -22,10 +22,11 @@ from engines import get
 from engines.core import Rng
 from engines.magier import mechanics
 from engines.magier.board import SIZE, STEP, WRAPS
+from tests.depth import examples
 from tests.engines.magier.oracle import legal as oracle_legal
 from tests.engines.magier.oracle import mechanics as oracle
 
-SETTINGS = settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(2000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MAGIER = get("magier")
 
 
@@ -137,7 +138,7 @@ def _jump(module: Any, cells: list[Any], path: list[int], seat: int) -> Any:
     return out.cells
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1), st.sampled_from(WRAPS))
 def test_engine_legal_moves_equal_the_oracle_along_random_games(seed: int, wrap: str) -> None:
     """The engine's own legal_moves (listing.py on the live mechanics) still list what it did."""
