@@ -64,13 +64,7 @@ def forged_standing(
 
 def log_step(ledger: Ledger, step: Step) -> dict[str, Any]:
     """Append a standing step to the ledger as the server does (state, payloads delivered)."""
-    ledger.state = step.state
-    ledger.result = step.body.get("result")
-    if step.secret is not None:
-        ledger.secrets.append(step.secret)
-    entry = ledger._append("standing", step.body)
-    ledger._deliver(step.payloads)
-    return entry
+    return ledger._seeded_step(step, "standing")
 
 
 def play_standing(ledger: Ledger, seat: int, statement: tuple[int, list[dict[str, Any]]]) -> dict[str, Any]:

@@ -284,14 +284,14 @@ class Ledger:
                 steps.out_move(self.engine, self.state, seat, self.seed, seq, seats=self.seats)
             )
 
-    def _seeded_step(self, step: steps.Step) -> dict[str, Any]:
-        """A move the server made for a seat (timeout, email move, out): log it, deliver its
-        payloads and keep its seeded secret for the reveal."""
+    def _seeded_step(self, step: steps.Step, type_: str = "system") -> dict[str, Any]:
+        """A move the server made for a seat (timeout, email move, out; a standing answer, as
+        type `standing`): log it, deliver its payloads and keep its seeded secret for the reveal."""
         self.state = step.state
         self.result = step.body.get("result")
         if step.secret is not None:
             self.secrets.append(step.secret)
-        entry = self._append("system", step.body)
+        entry = self._append(type_, step.body)
         self._deliver(step.payloads)
         return entry
 

@@ -121,13 +121,7 @@ class AnswersLedger(Ledger):
         step = standing(
             self.engine, self.state, seat, statement, rule, self.seed, seq, self.last_views, seats=self.seats
         )
-        self.state = step.state
-        self.result = step.body.get("result")
-        if step.secret is not None:
-            self.secrets.append(step.secret)
-        entry = self._append("standing", step.body)
-        self._deliver(step.payloads)
-        return entry
+        return self._seeded_step(step, "standing")
 
     def _play_out(self) -> None:
         """After every append: the out seats' decisions, then every standing answer that applies."""
