@@ -38,6 +38,7 @@ from client.player.positions import (
     positions_in_export,
     revealed_view,
 )
+from client.player.recalling import Recalling
 from client.player.revealing import Revealing
 from client.player.state import GameState, Moved
 
@@ -89,7 +90,7 @@ def retryable(exc: ApiError) -> bool:
     return exc.status == 0 or exc.status >= 500
 
 
-class Player(Looking, Moving, Revealing, Games, Joining, Exports, Answering):
+class Player(Looking, Moving, Revealing, Games, Joining, Exports, Answering, Recalling):
     """One identity (home directory) and the operations it can perform: one class per seam
     (client/player/), and here the bot that plays a seat by itself."""
 
@@ -172,7 +173,8 @@ class Player(Looking, Moving, Revealing, Games, Joining, Exports, Answering):
                         continue
                     answer = None
                     if listed:
-                        move = choose(st.view, listed, rng)
+                        # the bot plays from the view with the seat's record of the past attached
+                        move = choose(self.with_record(st), listed, rng)
                         answer = self.submit(st, move)
                 except ApiError as exc:
                     if exc.status == 409:

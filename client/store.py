@@ -95,6 +95,9 @@ class Store:
     def seen_path(self, game: str) -> Path:
         return self.home / "seen" / f"{_safe_name(game)}.json"
 
+    def record_path(self, game: str) -> Path:
+        return self.home / "records" / f"{_safe_name(game)}.json"
+
     # -- JSON files ----------------------------------------------------------------
 
     def _read(self, path: Path) -> Any:
@@ -192,6 +195,18 @@ class Store:
 
     def save_seen(self, game: str, seq: int) -> None:
         self._write(self.seen_path(game), {"game": game, "seq": seq})
+
+    # -- what the seat remembers -----------------------------------------------------------
+    # The seat's record of the game's past (questions asked, answers seen), folded from the
+    # verified log and payloads (client/player/recalling.py): {"seq": next entry to fold,
+    # "record", "engine"}; kept so a look folds only the entries new since the last one.
+
+    def record(self, game: str) -> dict[str, Any] | None:
+        value = self._read(self.record_path(game))
+        return value if isinstance(value, dict) and isinstance(value.get("seq"), int) else None
+
+    def save_record(self, game: str, record: dict[str, Any]) -> None:
+        self._write(self.record_path(game), record)
 
     # -- evidence ------------------------------------------------------------------------
 

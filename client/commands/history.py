@@ -106,7 +106,7 @@ def _print_position(position: dict[str, Any], words: tuple[str, list[str]]) -> N
 def _log_at(me: Player, game: str, at: int, as_json: bool) -> None:
     """`pbem log GAME --at N`: the replayed position of a finished game; before the reveal, say
     why not and show the seat's current view instead."""
-    from client.display.narration import words
+    from client.display.narration import replayed_private, words
     from client.play import position_in_export
 
     shown = looked_at(me, game)  # a spectator's too
@@ -123,11 +123,12 @@ def _log_at(me: Player, game: str, at: int, as_json: bool) -> None:
         print_shown(shown)
         return
     data = me.export(game)  # checked against the receipt
-    position = position_in_export(data, at)
+    private = replayed_private(data)  # one replay for the words and the record both
+    position = position_in_export(data, at, private)
     if as_json:
         print_json({"game": game, "at": at, "available": True, **position})
         return
-    _print_position(position, words(data)[at])
+    _print_position(position, words(data, private)[at])
 
 
 @app.command()
@@ -151,7 +152,7 @@ def replay(
     (the game is not over, its seed still secret) cannot be replayed (exit 3). Step with
     --at N (N from `pbem log`), or print every position with --all.
     """
-    from client.display.narration import words
+    from client.display.narration import replayed_private, words
     from client.play import ClientError, positions_in_export
     from protocol.audit import audit as audit_export
 
@@ -173,11 +174,12 @@ def replay(
         raise ClientError("--at and --all go one at a time: one position, or every one")
     started = next((e["seq"] for e in entries if e.get("type") == "start"), len(entries) - 1)
     seqs = list(range(started, len(entries))) if every else [len(entries) - 1 if at is None else at]
-    positions = positions_in_export(data, seqs)
+    private = replayed_private(data)  # one replay for the words and the record both
+    positions = positions_in_export(data, seqs, private)
     if as_json:
         print_json({"game": verdict.game, "verdict": verdict.word, "positions": positions})
         return
-    told = words(data)
+    told = words(data, private)
     for position in positions:
         _print_position(position, told[position["seq"]])
     if not every:

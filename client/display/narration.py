@@ -237,9 +237,12 @@ def replayed_private(data: dict[str, Any]) -> dict[int, list[dict[str, Any]]] | 
     return private if verdict.ok and verdict.complete else None
 
 
-def words(data: dict[str, Any]) -> list[tuple[str, list[str]]]:
-    """Every entry of an export in words, told in order (the reveal cites earlier moves)."""
-    history = export_history(data, replayed_private(data))
+def words(
+    data: dict[str, Any], revealed: dict[int, list[dict[str, Any]]] | None = None
+) -> list[tuple[str, list[str]]]:
+    """Every entry of an export in words, told in order (the reveal cites earlier moves); with
+    the replay's private events when the caller has them already (`replayed_private`)."""
+    history = export_history(data, revealed if revealed is not None else replayed_private(data))
     return [entry_words(entry, history) for entry in data.get("entries") or []]
 
 

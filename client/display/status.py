@@ -183,6 +183,8 @@ def board_text(shown: dict[str, Any]) -> str:
     view = shown.get("final_view") or shown["view"]
     if isinstance(view, dict) and shown.get("last"):  # the step the plain text drew as "Last:"
         view = {**view, "last": shown["last"]}
+    if isinstance(view, dict) and shown.get("record") is not None and not shown.get("final_view"):
+        view = {**view, "record": shown["record"]}  # what the seat remembers, as the text drew it
     return draw(str(shown["engine"]), view, str(shown["text"]))
 
 

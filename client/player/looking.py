@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from client import legal, verify
 from client.display.last_step import last_step, with_last
+from client.display.record import with_record
 from client.player.answering import short_texts
 from client.player.engine import local_engine, render
 from client.player.errors import ClientError, ServerLie
@@ -31,6 +32,7 @@ class Looking(Evidence):
             self, st: GameState, owed: tuple[dict[str, Any] | None, list[str]]
         ) -> dict[str, Any]: ...
         def final_view(self, game: str, st: GameState) -> dict[str, Any] | None: ...
+        def recalled(self, st: GameState) -> Any: ...
 
     def state(self, game: str) -> GameState:
         """The seat's view, fetched and then checked against the signed log.
@@ -100,12 +102,16 @@ class Looking(Evidence):
             raise self._kept(game, exc, {"summary": summary}) from None
         players = summary.get("players") or []
         final_view = self.final_view(game, st) if st.status == "over" else None
+        # what the seat remembers (questions asked, answers seen), folded from its verified log;
+        # the final view carries the record of everything itself
+        record = self.recalled(st) if final_view is None and st.status != "open" else None
         if st.status == "open":
             taken = len(receipt.get("players") or {})
             text = f"waiting for players: {taken} of {len(players)} seats taken; others join with: pbem join {game}"
         else:
             # a running game's board says what the last step did; the final one is the revealed position
-            text = render(st.engine, final_view if final_view is not None else with_last(st.view, st.synced.entries))
+            drawn = with_record(with_last(st.view, st.synced.entries), record)
+            text = render(st.engine, final_view if final_view is not None else drawn)
         return {
             "game": game,
             "engine": st.engine.id,
@@ -119,7 +125,8 @@ class Looking(Evidence):
             "head": st.head,
             "result": receipt.get("result"),
         "out": list(receipt.get("out") or []),  # seats that left (resigned, forfeited), as the log says
-            "view": st.view,
+            "view": st.view,  # as the log commits to it: the record is beside it, not in it
+            "record": record,  # drawn with the view (board_text): the seat's memory of the past
             "final_view": final_view,  # a finished game: the final position, everything revealed
             "last": None if final_view is not None else last_step(st.synced.entries),  # drawn as "Last:"
             "final_note": final_note(final_view),

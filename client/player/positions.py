@@ -10,6 +10,7 @@ __all__ = ["fill_hidden", "final_note", "position_in_export", "positions_in_expo
 
 from typing import Any
 
+from client.display.record import recaller, revealed_records, with_record
 from client.player.engine import local_engine, render
 from client.player.errors import ClientError
 from protocol.revealed import fill_hidden, revealed_view
@@ -32,15 +33,18 @@ def final_note(view: Any) -> str | None:
     )
 
 
-def position_in_export(data: Any, seq: int) -> dict[str, Any]:
+def position_in_export(data: Any, seq: int, private: Any = None) -> dict[str, Any]:
     """{"seq", "entries", "engine", "view", "text", "verdict"}: the position after entry `seq`
     of an exported game, replayed by the audit; a ClientError for a log that is not a complete
-    PASS (FAIL: it must not be drawn; INCOMPLETE: the seed is still secret) or a bad `seq`."""
-    return positions_in_export(data, [seq])[0]
+    PASS (FAIL: it must not be drawn; INCOMPLETE: the seed is still secret) or a bad `seq`.
+    The view carries the record of everything up to there (every private event the replay
+    opened: `private`, protocol.audit.private_events, replayed here when not given)."""
+    return positions_in_export(data, [seq], private)[0]
 
 
-def positions_in_export(data: Any, seqs: list[int]) -> list[dict[str, Any]]:
-    """position_in_export for several entries, from one replay."""
+def positions_in_export(data: Any, seqs: list[int], private: Any = None) -> list[dict[str, Any]]:
+    """position_in_export for several entries, from one replay (two for an engine that keeps a
+    record and no `private` given)."""
     from protocol.audit import replay_states
 
     entries = data.get("entries") if isinstance(data, dict) else None
@@ -58,6 +62,11 @@ def positions_in_export(data: Any, seqs: list[int]) -> list[dict[str, Any]]:
         )
     engine = local_engine(str(verdict.engine))
     genesis = entries[0].get("body") or {}  # type: ignore[index]
+    if private is None and recaller(engine) is not None:
+        from protocol.audit import private_events
+
+        private = private_events(data)[1]
+    remembered = revealed_records(engine, data, private, seqs)
     out = []
     for seq in seqs:
         state = (states or {}).get(seq)
@@ -69,6 +78,7 @@ def positions_in_export(data: Any, seqs: list[int]) -> list[dict[str, Any]]:
         view = revealed_view(engine, state, int(genesis.get("seats") or 0))
         if view is None:
             view = engine.view(state, None)
+        view = with_record(view, remembered.get(seq))
         out.append({"seq": seq, "entries": count, "engine": engine.id, "view": view,
                     "text": render(engine, view), "verdict": verdict.word})
     return out
