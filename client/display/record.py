@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from engines.core import BaseEngine
 from protocol.server_moves import PLAYED_FOR_YOU
 from protocol.standing import ANSWERED
 
@@ -30,9 +31,12 @@ Opened = Mapping[tuple[int, int], Mapping[str, Any]]  # (seq, index) -> a checke
 
 
 def recaller(engine: Any) -> Any:
-    """The engine's `recall`, or None for an engine that keeps no record (nothing to fold)."""
+    """The engine's `recall`, or None for an engine that keeps no record (none, or BaseEngine's
+    default that remembers nothing): then nothing is folded, kept or replayed for it."""
     recall = getattr(engine, "recall", None)
-    return recall if callable(recall) else None
+    if not callable(recall) or getattr(type(engine), "recall", None) is getattr(BaseEngine, "recall", None):
+        return None
+    return recall
 
 
 def opened(payloads: Sequence[Any]) -> dict[tuple[int, int], Mapping[str, Any]]:
