@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from client import verify
 from client.api import ApiError
+from client.display.record import final_record, recaller, with_record
 from client.play import ClientError, ServerLie, local_engine, render, revealed_view
 
 if TYPE_CHECKING:
@@ -53,12 +54,18 @@ def watch(player: Player, game: str) -> dict[str, Any]:
         verdict, state = final_state(export)
         if state is not None and verdict.ok:
             final_view = revealed_view(engine, state, int(receipt.get("seats") or 0))
+        if final_view is not None:
+            final_view = with_record(final_view, final_record(engine, export))  # of everything
     view = summary.get("view") or {}
+    # a running game's public record (the questions asked, not their answers), from the checked log
+    record = None
+    if status == "running" and recaller(engine) is not None:
+        record = player.remembered(game, engine, None, synced, synced.head["seq"])
     if status == "open":
         taken = len(receipt.get("players") or {})
         text = f"waiting for players: {taken} of {len(players)} seats taken; others join with: pbem join {game}"
     else:
-        text = render(engine, final_view if final_view is not None else view)
+        text = render(engine, final_view if final_view is not None else with_record(view, record))
     return {
         "game": game,
         "engine": engine.id,
@@ -75,6 +82,7 @@ def watch(player: Player, game: str) -> dict[str, Any]:
         "out": list(receipt.get("out") or []),  # seats that left (resigned, forfeited), as the log says
         "view": view,
         "view_checked": False,
+        "record": record,  # folded from the public log (seat None): drawn with the view
         "final_view": final_view,
         "text": text,
         "deadline": receipt.get("deadline"),

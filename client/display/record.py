@@ -143,6 +143,18 @@ def revealed_records(
     return {seq: record for seq, record in records(engine, data.get("entries") or [], private) if seq in wanted}
 
 
+def final_record(engine: Any, export: Mapping[str, Any]) -> Any:
+    """The record of everything at a finished game's end (its final screens), from the audit's
+    replay of the export; None for an engine that keeps none or a log that is not a complete
+    PASS (the replay opens nothing then)."""
+    if recaller(engine) is None:
+        return None
+    from protocol.audit import private_events  # the auditor, for a finished game only
+
+    last = len(export.get("entries") or []) - 1
+    return revealed_records(engine, export, private_events(export)[1], [last]).get(last)
+
+
 def with_record(view: Any, record: Any) -> Any:
     """The view to draw or to hand a bot, with the seat's record attached under "record" (never
     the view checked against the log: only the drawing and the bot get it); as is without one."""

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from client import verify
-from client.display.record import recaller, revealed_records, with_record
+from client.display.record import final_record, with_record
 from client.player.errors import ClientError
 from client.player.evidence import Evidence
 from client.player.positions import position_in_export, revealed_view
@@ -65,12 +65,8 @@ class Exports(Evidence):
         if merged is not None and callable(fill) and "seat" in merged:
             # a blind game never reveals an unburnt value: this seat's own come from its store
             merged = {**fill({**merged, "seat": st.seat}, self.store.secrets(game)), "seat": None}
-        if merged is not None and recaller(st.engine) is not None:
-            # the record of everything: every private event the replay opened, seat None
-            from protocol.audit import private_events
-
-            last = len(data["entries"]) - 1
-            merged = with_record(merged, revealed_records(st.engine, data, private_events(data)[1], [last]).get(last))
+        if merged is not None:  # the record of everything: every private event the replay opened
+            merged = with_record(merged, final_record(st.engine, data))
         return merged
 
     def position_at(self, game: str, seq: int) -> dict[str, Any]:

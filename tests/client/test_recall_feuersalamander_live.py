@@ -101,3 +101,21 @@ def test_an_engine_that_remembers_nothing_keeps_no_record(make_player: Callable[
     shown = ada.show(game)
     assert shown["record"] is None and "record" not in shown["view"]
     assert not ada.store.record_path(game).exists()
+
+
+def test_fs15_a_spectator_remembers_the_questions_but_no_answer(
+    three: tuple[list[Player], str], make_player: Callable[[str], Player]
+) -> None:
+    """A spectator's client folds the public log (seat None, no payloads): the question is
+    there, its answer never (FS-15: private to the two seats)."""
+    from client.spectate import watch
+
+    players, game = three
+    dee = make_player("dee")
+    question = until_asked(players, game)
+    shown = watch(dee, game)
+    assert shown["spectator"] and "questions" not in shown["view"]
+    key = (question["by"], question["to"], question["coord"], question["turn"])
+    same = [q for q in shown["record"]["questions"] if (q["by"], q["to"], q["coord"], q["turn"]) == key]
+    assert [(q["answer"], q["seen"]) for q in same] == [(None, False)]
+    assert "(answer not shown to you)" in shown["text"]
