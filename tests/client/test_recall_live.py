@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -151,7 +152,6 @@ def test_a_late_payload_stops_the_fold_before_its_entry(pair: tuple[Player, Play
     ending with the same record as the audit's oracle; nothing unverified was folded."""
     north, south, game = pair
     south.show(game)
-    rng = random.Random(1)
     st = north.state(game)
     north.submit(st, {"type": "throw"})  # whispers the die's parity to south, privately
     synced = verify.sync(south.api, south.store, game)  # the log alone: no payloads
@@ -168,10 +168,9 @@ def test_a_late_payload_stops_the_fold_before_its_entry(pair: tuple[Player, Play
     export = north.export(game)
     st = south.state(game)
     assert south.recalled(st) == expected(export, 1, upto=st.head["seq"])
-    del rng
 
 
-def test_log_at_and_replay_carry_the_record_of_everything(pair: tuple[Player, Player, str], tmp_path: Any) -> None:
+def test_log_at_and_replay_carry_the_record_of_everything(pair: tuple[Player, Player, str]) -> None:
     """A replayed position of a finished game (`pbem log --at`, `pbem replay`) is drawn with the
     record of everything up to there: every private event the reveal opened, seat None."""
     from client.player.positions import positions_in_export
@@ -186,3 +185,39 @@ def test_log_at_and_replay_carry_the_record_of_everything(pair: tuple[Player, Pl
     assert [p["view"]["record"] for p in both] == [
         expected(export, None, upto=middle), expected(export, None),
     ]
+
+
+def test_a_withheld_payload_leaves_the_record_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server that withholds south's private payload (the parity of north's throw) is caught
+    by the look; the record kept before it is not touched, and the honest answer after it folds
+    the step once, with its payload."""
+    from client.verify import TamperError
+    from tests.hostile import rewrite, serve_hostile
+
+    engine = RecallToy()
+    monkeypatch.setitem(engines._EXTRA, engine.id, engine)
+    with serve_hostile(tmp_path / "server") as server:
+        north, south = (Player(tmp_path / "homes" / n) for n in ("north", "south"))
+        for p in (north, south):
+            p.init_account(server.url, p.store.home.name, f"{p.store.home.name}@example.org")
+        game = north.new_game(engine.id, {"rounds": 2}, join=True)["id"]
+        south.join(game)
+        south.show(game)
+        kept = south.store.record(game)
+        assert kept is not None and kept["record"]["private"][0][0] == "dealt"
+        north.submit(north.state(game), {"type": "throw"})
+
+        def withhold(data: Any) -> None:
+            data["payloads"] = []
+
+        rule = rewrite("GET", f"/v1/games/{game}/view", withhold)
+        server.hostile.after.append(rule)
+        with pytest.raises(TamperError, match="withholds your private payload"):
+            south.show(game)
+        assert south.store.record(game) == kept
+        server.hostile.after.remove(rule)
+        after = south.recalled(south.state(game))
+        assert after["steps"] == kept["record"]["steps"] + 1
+        assert [k for k, _, _ in after["private"]] == ["dealt", "parity"]
