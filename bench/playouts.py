@@ -22,10 +22,11 @@ from engines.core import Engine, Rng
 
 # Options per engine for the playouts: magier places openly (a blind game's placements carry
 # commitments a random mover does not make), Feuersalamander aims low (random play rarely
-# ends a game at 84). Other engines play with their defaults.
+# ends a game at 84), cavemen closed (its default) and open. Siedler plays with its defaults.
 OPTIONS: dict[str, list[dict[str, Any]]] = {
     "magier": [{"wrap": "line", "open_placement": True}, {"wrap": "torus", "open_placement": True}],
     "feuersalamander": [{"target": 20}],
+    "cavemen": [{}, {"open": True}],
 }
 
 
