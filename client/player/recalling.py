@@ -18,6 +18,14 @@ from client.player.evidence import Evidence
 from client.player.state import GameState
 
 
+def addressed(entries: list[dict[str, Any]], seat: int | None) -> bool:
+    """Whether any of these entries has a private event for `seat` (a spectator: none)."""
+    return seat is not None and any(
+        isinstance(e, dict) and "commit" in e and seat in (e.get("to") or [])
+        for entry in entries for e in (entry.get("body") or {}).get("events") or []
+    )
+
+
 def engine_key(engine: Any) -> str:
     """Which rules folded a kept record: a pbem whose engine changed folds the game again."""
     return f"{engine.id}/{engine.version}"
@@ -49,9 +57,11 @@ class Recalling(Evidence):
             return kept.get("record")
         if kept["seq"] < synced.start:  # the entries since the kept fold were fetched before: again
             synced = verify.sync(self.api, self.store, game, start=kept["seq"])
-        known = opened(self.store.evidence(game)["payloads"])
+        new_part = synced.entries[kept["seq"] - synced.start : upto - synced.start + 1]
+        # the evidence file holds every payload of the game: read only when a new entry needs it
+        known = opened(self.store.evidence(game)["payloads"]) if addressed(new_part, seat) else {}
         new = {**fold(engine, kept, synced.entries, seat, known, upto), "engine": key, "seat": seat}
-        if new != kept:
-            self.store.save_record(game, new)
+        if (new["seq"], key, seat) != (kept["seq"], kept.get("engine"), kept.get("seat")):
+            self.store.save_record(game, new)  # once a look folded something: a write, not a compare
         return new["record"]
 
