@@ -12,7 +12,8 @@ One long game per engine and mode between random movers against the real app in 
   game is the same game in the app.
 - "to_end": cavemen (round_limit 10,000, its most; closed and open) is decided by the
   server's shuffles, so its length is known only when it ends (a few hundred moves: the
-  fires or the cavemen run out); N is the middle of the last window before its end.
+  fires or the cavemen run out): of TRIES games played to their end the longest counts, and
+  N is the middle of the last window before its end.
 
 Every append is timed (the append alone: listing and signing are not). The figure is
 late / early, each the median of a window of appends: the long game's appends around move N
@@ -52,6 +53,7 @@ FRESH_GAMES = 5  # fresh games: an early sample of 95 appends; the late window i
 GOAL = 1.1
 ATTEMPTS = 5  # long games to try: one that ends before the late window is replaced by the next
 SEEDS = 6  # random magier games to choose the longest from
+TRIES = 3  # cavemen games played to their end: the longest counts
 
 
 @dataclass(frozen=True)
@@ -257,30 +259,34 @@ def flatness_longest(
 
 def flatness_to_end(
     config: Config, n: int = 10_000, window: int = WINDOW, fresh_games: int = FRESH_GAMES, seed: int = 11,
-    attempts: int = ATTEMPTS,
+    tries: int = TRIES, attempts: int = ATTEMPTS,
 ) -> dict[str, Any]:
-    """A chance engine's random game to its end (or to about n), fresh games beside every move
-    from move window + 1 on; the late window is the last window * fresh_games moves before the
-    end, taken only if it starts after the early one ends (else the next game is tried)."""
+    """A chance engine's random games to their end (or to about n), fresh games beside every
+    move from move window + 1 on; the longest of `tries` games counts, its late window the last
+    window * fresh_games moves before its end. A game whose late window would not start after the
+    early one ends is not counted (at most `attempts` games are played)."""
     engine = engines.get(config.engine)
     width = window * fresh_games
     cap = _window(n, width)[1]
+    games: list[tuple[int, list[float], list[tuple[int, float]], int]] = []
     for attempt in range(attempts):
         app = App()
         try:
-            played = _rolling_game(app, engine, config, seed + attempt, window, fresh_games, cap)
+            times, beside = _rolling_game(app, engine, config, seed + attempt, window, fresh_games, cap)
         finally:
             app.close()
-        times, beside = played
-        stop = min(len(times), cap) if len(times) >= cap else len(times) - 1  # not the move that ended it
+        stop = cap if len(times) >= cap else len(times) - 1  # not the move that ended it
         if stop - width >= window:
+            games.append((stop, times, beside, seed + attempt))
+        if len(games) >= tries or stop == cap:
             break
-    else:
+    if not games:
         raise RuntimeError(f"{attempts} {config.label} games each ended before move {window + width + 1}")
+    stop, times, beside, used = max(games, key=lambda g: g[0])
     start = stop - width
     at = start + 1 + width // 2
-    why = (f"N = {at}: the window before the game's end at move {len(times)} (seed {seed + attempt})"
-           if stop < cap else f"N = {at}")
+    why = (f"N = {at}: the window before the end at move {len(times)} of the longest of {len(games)} games"
+           f" (seed {used})" if stop < cap else f"N = {at}")
     early = [t for i, t in beside if start <= i < stop]
     return _row(
         config.label, config.engine, config.options, at, why, times, early, (start, stop), window,

@@ -75,5 +75,5 @@ def goals(doc: dict[str, Any]) -> list[dict[str, Any]]:
 def table(lines: list[dict[str, Any]], quick: bool = False) -> None:
     print("goals: figure, engine/mode, goal, measured, met" + (" (--quick: smaller sizes)" if quick else ""))
     for g in lines:
-        print(f"  {g['figure']:<34} {g['who']:<28} {g['goal']:<9} {g['measured']:<30}"
+        print(f"  {g['figure']:<35} {g['who']:<28} {g['goal']:<9} {g['measured']:<28}"
               f" {'met' if g['met'] else 'NOT met'}")

@@ -51,7 +51,7 @@ def test_flatness_smoke() -> None:
     """Flatness of every engine and mode the way `make bench` finds its late point (fixed N, the
     longest of magier's random games, cavemen to its end), and the toy control, at a tiny size."""
     n = min_n(fresh_games=1)
-    rows = [flatness_of(c, n, seeds=1, fresh_games=1) for c in CONFIGS]
+    rows = [flatness_of(c, n, seeds=1, fresh_games=1) for c in CONFIGS]  # cavemen reaches n: no second try
     with long_toy(n) as toy:
         assert toy
         rows.append(flatness(n, fresh_games=1, engine_id=TOY, options={}))
@@ -73,7 +73,7 @@ def test_flatness_longest_and_to_end_find_the_end() -> None:
         assert toy
         assert random_length(engines.get(TOY), {}, 0, 10_000) == 60
         longest = flatness_longest(Config("toy", TOY, {}, "longest"), 10_000, seeds=2, window=width, fresh_games=1)
-        to_end = flatness_to_end(Config("toy", TOY, {}, "to_end"), 10_000, window=width, fresh_games=1)
+        to_end = flatness_to_end(Config("toy", TOY, {}, "to_end"), 10_000, window=width, fresh_games=1, tries=1)
     assert longest["moves"] == 59 and to_end["moves"] == 60
     for row in (longest, to_end):
         assert row["n"] == 60 - width + width // 2 and row["late_sample"] == "moves 41-59 of the long game"
