@@ -22,8 +22,7 @@ from typing import Any
 
 from engines.core import Move
 from engines.magier.board import CELLS, FLAMES
-from engines.magier.mechanics import cells_from_board
-from engines.magier.mechanics import movement_moves as _movement_moves
+from engines.magier.mechanics import board_moves
 
 ALL_VALUES = (2, 1, -1)  # MH-5's values, largest first
 PASS: Move = {"type": "pass"}
@@ -63,12 +62,9 @@ def placement_moves(position: Mapping[str, Any], seat: int) -> list[Move]:
 def movement_moves(position: Mapping[str, Any], seat: int) -> list[Move]:
     """Every step and one canonical jump per destination that MH-8..MH-11 allow.
 
-    mechanics.movement_moves lists exactly the moves that playing every candidate and comparing
+    mechanics.board_moves lists exactly the moves that playing every candidate and comparing
     position keys would (tests/engines/magier/test_oracle_moves.py), without building a board
-    per candidate. The step moves in the list are shared between calls: never change one.
+    per candidate. The list is new; the step moves in it are shared between calls: never
+    change one.
     """
-    return list(
-        _movement_moves(
-            cells_from_board(position["board"]), seat, position["options"]["wrap"], position["prev_position"]
-        )
-    )
+    return board_moves(position["board"], seat, position["options"]["wrap"], position["prev_position"])

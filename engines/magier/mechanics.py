@@ -16,7 +16,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.magier.board import ADJACENT, CELLS, DIRECTIONS, FLAMES, INDEX, SIZE, STEP
+from engines.magier.board import (
+    ADJACENT,
+    CELLS,
+    DIRECTIONS,
+    FLAMES,
+    INDEX,
+    SIZE,
+    STEP,
+    step_direction,
+)
 
 Piece = dict[str, Any]
 Cells = list[Piece | None]
@@ -125,11 +134,11 @@ def _hops(cells: Sequence[Piece | None], src: int, at: int) -> list[int]:
     return out
 
 
-# For each cell, the jumps that stay on the board: (cell jumped over, landing cell), in
-# direction order; a jump never wraps (MH-9).
-_JUMPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+# For each cell, the jumps that stay on the board: (cell jumped over, landing cell, the landing
+# cell's name), in direction order; a jump never wraps (MH-9).
+_JUMPS: tuple[tuple[tuple[int, int, str], ...], ...] = tuple(
     tuple(
-        (ADJACENT[at][d], ADJACENT[ADJACENT[at][d]][d])
+        (ADJACENT[at][d], ADJACENT[ADJACENT[at][d]][d], CELLS[ADJACENT[ADJACENT[at][d]][d]])
         for d in range(6)
         if ADJACENT[at][d] >= 0 and ADJACENT[ADJACENT[at][d]][d] >= 0
     )
@@ -137,41 +146,53 @@ _JUMPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 )
 
 
-def _jump_parents(cells: Sequence[Piece | None], src: int) -> dict[int, int]:
-    """Breadth-first over single jumps from src, in direction order: each reachable cell and the
-    cell it was first reached from (src counts as empty: the mover is in the air)."""
-    parent = {src: -1}
-    frontier = [src]
+def _jump_tree(air: list[Piece | None], src: int) -> dict[int, list[str]] | None:
+    """MH-9 from src on `air`, the cells with the mover lifted off src (air[src] is None: the
+    mover is in the air, so no jump goes over its cell): each cell a jump can end on, with its
+    canonical path as cell names (src first), or None when there is no jump at all.
+
+    Breadth-first in direction order, so the canonical path is a shortest one and ties go to
+    the lower direction index. The board does not change while the magician is in the air, so
+    every reachable cell has a path that never revisits a cell (a shortest one), and two paths
+    to the same cell give the same position: listing destinations loses no move. The one search
+    behind the listing (movement_moves), apply (jump_names) and notation.
+    """
+    paths: dict[int, list[str]] | None = None
+    frontier: list[int] = []
+    for over, land, name in _JUMPS[src]:
+        if air[land] is None and air[over] is not None:
+            if paths is None:
+                start = CELLS[src]
+                paths = {src: [start]}
+            paths[land] = [start, name]
+            frontier.append(land)
+    if paths is None:
+        return None
     while frontier:
         nxt = []
         for at in frontier:
-            for over, land in _JUMPS[at]:
-                if over != src and land != src and cells[over] is not None and cells[land] is None and land not in parent:
-                    parent[land] = at
+            base = paths[at]
+            for over, land, name in _JUMPS[at]:
+                if air[land] is None and air[over] is not None and land not in paths:
+                    paths[land] = [*base, name]
                     nxt.append(land)
         frontier = nxt
-    return parent
+    del paths[src]  # never landed on: it was in `paths` from the start
+    return paths
 
 
-def _path(parent: dict[int, int], dest: int) -> list[int]:
-    path = [dest]
-    while (at := parent[path[-1]]) >= 0:
-        path.append(at)
-    path.reverse()
-    return path
+def jump_names(cells: Sequence[Piece | None], src: int) -> dict[int, list[str]]:
+    """Every cell a jump of the piece on src can end on, with its canonical (listed) path as
+    cell names, src first (_jump_tree); apply takes the listed path only."""
+    air = list(cells)
+    air[src] = None
+    return _jump_tree(air, src) or {}
 
 
 def jump_destinations(cells: Sequence[Piece | None], src: int) -> dict[int, list[int]]:
-    """MH-9: every cell a jump from src can end on, with one canonical path each.
-
-    Breadth-first in direction order, so the canonical path is a shortest one
-    and ties go to the lower direction index. The board does not change while
-    the magician is in the air, so every reachable cell has a path that never
-    revisits a cell (a shortest one), and two paths to the same cell give the
-    same position: listing destinations loses no move.
-    """
-    parent = _jump_parents(cells, src)
-    return {dest: _path(parent, dest) for dest in sorted(parent) if dest != src}
+    """jump_names with the paths as cell indices, by destination."""
+    paths = jump_names(cells, src)
+    return {dest: [INDEX[name] for name in paths[dest]] for dest in sorted(paths)}
 
 
 # A plain step's move per wrap, cell and direction, made once and shared by every list
@@ -196,93 +217,105 @@ def _ray(table: tuple[tuple[int, ...], ...], src: int, d: int) -> tuple[int, ...
     return tuple(out)
 
 
-_RAYS: dict[str, tuple[tuple[tuple[int, ...], ...], ...]] = {
-    wrap: tuple(tuple(_ray(table, src, d) for d in range(6)) for src in range(SIZE)) for wrap, table in STEP.items()
+# Per wrap and cell, one entry per direction: the step's target, the push's ray (the target
+# first), the step's move (shared: see _STEP_MOVES), and the cells of the ray from which a
+# pushed wisdom lands on a flame (MH-10).
+_Plan = tuple[int, tuple[int, ...], dict[str, Any], frozenset[int]]
+_PLANS: dict[str, tuple[tuple[_Plan, ...], ...]] = {
+    wrap: tuple(
+        tuple(
+            (ray[0], ray, _STEP_MOVES[wrap][src][d], frozenset(c for c in ray if table[c][d] in FLAMES))
+            for d, ray in enumerate(_ray(table, src, d) for d in range(6))
+        )
+        for src in range(SIZE)
+    )
+    for wrap, table in STEP.items()
 }
 
 
 def movement_moves(cells: Sequence[Piece | None], seat: int, wrap: str, banned: str | None) -> list[dict[str, Any]]:
     """Every step and one canonical jump per destination that MH-8..MH-11 allow, in the order
-    the rules list them (magicians by cell, then steps by direction, then jumps by destination).
+    the rules list them (magicians by cell, then steps by direction, then jumps by destination):
+    see `board_moves`, which lists them from a board."""
+    own = [i for i, p in enumerate(cells) if p is not None and p["kind"] == MAGICIAN and p["seat"] == seat]
+    return _listed(list(cells), own, seat, wrap, banned)
+
+
+def board_moves(board: Mapping[str, Piece], seat: int, wrap: str, banned: str | None) -> list[dict[str, Any]]:
+    """movement_moves on a board {cell name: piece}, its cells and the mover's magicians read
+    in one pass."""
+    cells: Cells = [None] * SIZE
+    own = []
+    for name, piece in board.items():
+        i = INDEX[name]
+        cells[i] = piece
+        if piece["seat"] == seat and piece["kind"] == MAGICIAN:
+            own.append(i)
+    own.sort()
+    return _listed(cells, own, seat, wrap, banned)
+
+
+def _listed(cells: Cells, own: list[int], seat: int, wrap: str, banned: str | None) -> list[dict[str, Any]]:
+    """The moves of the magicians on `own` (ascending), on `cells` (a list of our own: each
+    magician is lifted off its cell for its jump search and put back).
 
     The same moves as playing `step` and `jump` on every candidate and comparing position keys
     (MH-11: not the position before the move, not `banned`, the one before the opponent's last
     move), without building a board per candidate (the list is made for every decision, by the
-    server, the client and every bot, so it must be cheap): a candidate changes a few cells,
-    so only those are compared. A step or jump always empties the mover's cell, which held
-    its magician, so it never leaves the position unchanged. It brings back `banned` only if
-    `banned` shows the mover's cell empty, every cell where `banned` differs from now is
-    among the changed ones, and each changed cell matches `banned`. The list is new; the step
-    moves in it are shared between calls.
+    server, the client and every bot, so it must be cheap). A step or jump always empties the
+    mover's cell, which held its magician, so it never leaves the position unchanged, and it
+    can bring back `banned` only if `banned` shows the mover's cell empty: only that magician's
+    moves are played out and compared (_bring_back). The list is new; the step moves in it are
+    shared between calls.
     """
-    now = position_key(cells)
-    differs: frozenset[int] = frozenset()
-    if banned is not None and len(banned) == len(now):
-        differs = frozenset(i for i, (a, b) in enumerate(zip(now, banned, strict=True)) if a != b)
-    else:
-        banned = None  # none, or not a position at all: nothing can bring it back
-    table = STEP[wrap]
-    prebuilt = _STEP_MOVES[wrap]
-    rays = _RAYS[wrap]
-    own = "RB"[seat]
-    own_wisdom = "rb"[seat]
+    if banned is not None and len(banned) != SIZE:
+        banned = None  # not a position at all: nothing can bring it back
+    plans = _PLANS[wrap]
     moves: list[dict[str, Any]] = []
     append = moves.append
-    src = now.find(own)
-    while src >= 0:
-        # Every candidate empties src: only a banned position with src empty can come back.
-        guard = banned is not None and banned[src] == "."
-        pre = prebuilt[src]
-        for d, ray in enumerate(rays[src]):
-            target = ray[0]
-            if now[target] == ".":  # a plain step, nothing pushed
-                if not (guard and differs <= {src, target} and banned[target] == own):  # type: ignore[index]
-                    append(pre[d])
+    for src in own:
+        first = len(moves)
+        for target, ray, move, burns in plans[src]:
+            if cells[target] is None:  # a plain step, nothing pushed
+                append(move)
                 continue
-            for cur in ray:  # the pushed line ends at the first empty cell
-                t = now[cur]
-                if t == ".":
+            for cur in ray:  # a push: the line ends at the first empty cell
+                piece = cells[cur]
+                if piece is None:
+                    append(move)
                     break
-                if t == own_wisdom and table[cur][d] in FLAMES:
-                    cur = src  # it would burn the mover's own wisdom (MH-10)
-                    break
-            else:
-                continue  # no empty cell: a full ring cannot be pushed (MH-8)
-            if cur == src:
-                continue
-            if guard:
-                changes = {src: ".", target: own}
-                for i in ray[: ray.index(cur)]:  # each pushed piece moves one cell on; a wisdom on a flame burns
-                    j = table[i][d]
-                    changes[j] = "." if j in FLAMES and now[i] in "rb" else now[i]
-                if differs <= changes.keys() and all(banned[i] == t for i, t in changes.items()):  # type: ignore[index]
-                    continue
-            append(pre[d])
-        paths = jump_names(cells, src)
-        for dest in sorted(paths) if paths else ():
-            if not (guard and differs <= {src, dest} and banned[dest] == own):  # type: ignore[index]
+                if cur in burns and piece["seat"] == seat and piece["kind"] == WISDOM:
+                    break  # it would burn the mover's own wisdom (MH-10)
+            # no empty cell: a full ring cannot be pushed (MH-8)
+        mover = cells[src]
+        cells[src] = None  # in the air
+        paths = _jump_tree(cells, src)
+        cells[src] = mover
+        if paths:
+            for dest in sorted(paths):
                 append({"type": "jump", "path": paths[dest]})
-        src = now.find(own, src + 1)
+        if banned is not None and banned[src] == ".":
+            moves[first:] = [m for m in moves[first:] if not _brings_back(cells, src, m, seat, wrap, banned)]
     return moves
 
 
-def jump_names(cells: Sequence[Piece | None], src: int) -> dict[int, list[str]]:
-    """jump_destinations with the paths as cell names, src itself left out. src holds the
-    mover, so no landing cell (empty) is ever src; a jump over src is over an empty cell.
-    The listed (canonical) path to each destination: apply takes this one only."""
-    paths = {src: [CELLS[src]]}
-    frontier = [src]
-    while frontier:
-        nxt = []
-        for at in frontier:
-            base = paths[at]
-            for over, land in _JUMPS[at]:
-                if cells[over] is not None and cells[land] is None and over != src and land not in paths:
-                    paths[land] = base + [CELLS[land]]
-                    nxt.append(land)
-        frontier = nxt
-    del paths[src]
-    return paths
+def _brings_back(cells: Cells, src: int, move: dict[str, Any], seat: int, wrap: str, banned: str) -> bool:
+    """MH-11 for a listed step or jump of the magician on src: whether it gives `banned`,
+    played out as apply plays it. Only a move that puts the mover where `banned` shows one of
+    its colour can: the others are not played."""
+    if move["type"] == "step":
+        dest = INDEX[move["to"]]
+        if banned[dest] != "RB"[seat]:
+            return False
+        d = step_direction(src, dest, wrap)
+        assert d is not None  # a listed step goes to a neighbour
+        out = step(cells, src, d, wrap, seat)
+    else:
+        dest = INDEX[move["path"][-1]]
+        if banned[dest] != "RB"[seat]:
+            return False
+        out = landed(cells, src, dest)
+    return position_key(out.cells) == banned
 
 
 def jump(cells: Sequence[Piece | None], path: Sequence[int], seat: int) -> Outcome:
