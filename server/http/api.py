@@ -214,13 +214,14 @@ def state_seq(game: Game) -> int | None:
     return standing.views_seq(game.id, game.head_seq)
 
 
-def private_view(game: Game, seat: int) -> dict[str, Any]:
-    """The seat's view with the salt of its commitment in the log, so the client can check it."""
+def private_view(game: Game, seat: int, views_seq: int | None = None) -> dict[str, Any]:
+    """The seat's view with the salt of its commitment in the log, so the client can check it
+    (`views_seq`: the seq of that commitment, when the caller knows it)."""
     engine = engines.get(game.engine)
     view = salt = None
     if game.state is not None:
         view = engine.view(json.loads(game.state), seat)
-        at = state_seq(game)
+        at = state_seq(game) if views_seq is None else views_seq
         if at is not None:
             salt = view_salt(bytes.fromhex(game.seed), at, seat)
     return {
@@ -434,9 +435,10 @@ def _after_append(appended: Appended) -> Response:
     second read of it): the answer a client checks its new view and payloads against."""
     game, seat = appended.game, appended.seat
     g.seat_in = (game.id, seat)
-    out = private_view(game, seat)
+    out = private_view(game, seat, appended.views_seq)
     out["entry"] = appended.entry
-    out["payloads"] = payloads_for(game, seat, since=appended.entry["seq"])
+    told = appended.payload_seats
+    out["payloads"] = payloads_for(game, seat, since=appended.entry["seq"]) if told is None or seat in told else []
     return jsonify(out)
 
 

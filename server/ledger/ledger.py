@@ -27,27 +27,31 @@ from server.ledger import leaving, standing
 from server.ledger.options import check_options
 from server.ledger.records import (
     ENTRY_INSERT,
+    GAME_BY_ID,
     GAME_LOCKED,
+    HEAD_NOW,
     SEAT_OF,
+    SECRET_INSERT,
     SIGNATURE,
     Appended,
     LedgerError,
     account_named,
     dumps,
     head_of,
+    insert_payloads,
     is_game_id,
+    is_sqlite,
     is_text,
     now_iso,
     save_head,
 )
-from server.mail import addressing, notices
+from server.mail import addressing, causes, notices
 from server.store.models import (
     Account,
     EmailInvite,
     Entry,
     Game,
     Invite,
-    Payload,
     Seat,
     Secret,
     database,
@@ -59,10 +63,21 @@ log = logging.getLogger(__name__)
 class Ledger:
     """The server's side of the protocol: it owns the server key and writes entries."""
 
-    mail: addressing.MailSettings | None = None  # set by create_app: queue mail with each entry
-
     def __init__(self, server_key: SigningKey) -> None:
         self.key = server_key
+        self._mail: addressing.MailSettings | None = None
+
+    @property
+    def mail(self) -> addressing.MailSettings | None:
+        """Set by create_app: queue mail with each entry. Registered for this process, so that a
+        sender here composes the mail this ledger queued with the same settings (server/mail/causes.py)."""
+        return self._mail
+
+    @mail.setter
+    def mail(self, settings: addressing.MailSettings | None) -> None:
+        self._mail = settings
+        if settings is not None:
+            addressing.register(settings)
 
     # -- helpers -----------------------------------------------------------------
 
@@ -84,14 +99,12 @@ class Ledger:
 
     @staticmethod
     def _store_payloads(game: Game, payloads: list[steps.Payload]) -> None:
-        rows = [
-            {"game": game, "seq": p.seq, "index": p.index, "seat": seat, "data": data}
+        insert_payloads([  # one statement for all of them
+            (game.id, p.seq, p.index, seat, data)
             for p in payloads
             for data in (dumps(p.to_json()),)
             for seat in p.to
-        ]
-        if rows:  # one statement for all of them
-            Payload.insert_many(rows).execute()
+        ])
 
     # -- operations --------------------------------------------------------------
 
@@ -344,17 +357,18 @@ class Ledger:
         """The entry of a move the server made (its secret, seeded, kept for the reveal)."""
         entry = self._append(game, type_, step.body)
         if step.secret is not None:
-            Secret.create(game=game, seq=entry["seq"], data=dumps(step.secret))
+            SECRET_INSERT.execute(game.id, entry["seq"], dumps(step.secret))
         self._store_payloads(game, step.payloads)
         return entry
 
-    def _after_step(self, game: Game, step: steps.Step) -> None:
+    def _after_step(self, game: Game, step: steps.Step) -> int | None:
         """After a step's entry (the game's head, carrying views): take its position, then
-        the one hook every append goes through (`after_append`)."""
+        the one hook every append goes through (`after_append`). Returns the seq of the last
+        entry with views."""
         before = (game.status, game.to_move)
         views_at = game.head_seq
         self._take(game, step)
-        self.after_append(game, before, step.state, views_at)
+        return self.after_append(game, before, step.state, views_at)
 
     def _take(self, game: Game, step: steps.Step) -> None:
         """The game row follows a step: its state, who is to move, the reveal if it ended."""
@@ -368,7 +382,7 @@ class Ledger:
 
     def after_append(
         self, game: Game, before: tuple[str, int | None], state: dict[str, Any] | None, views_at: int | None
-    ) -> None:
+    ) -> int | None:
         """What follows every append (a start, a move, a server move, an answers entry), in its
         transaction: the decisions the server makes at once (an out seat's, server/ledger/leaving.py;
         a standing answer's, at most MOST_IN_A_ROW in a row), then the mail, once, for the
@@ -387,7 +401,8 @@ class Ledger:
             self._take(game, due)
             state = due.state
         if self.mail is not None:
-            notices.after_step(self.mail, game, before, head_moved=True)
+            causes.queue_step(self.mail, game, before)
+        return views_at
 
     def _finish(self, game: Game, result: dict[str, Any]) -> None:
         secrets = [json.loads(s.data) for s in Secret.select().where(Secret.game == game)]
@@ -399,43 +414,79 @@ class Ledger:
             notices.game_over(self.mail, game)
 
     def move(self, game_id: str, account: Account, envelope: Any, sig: Any, secret: Any, salt: Any) -> Appended:
+        """A player's signed move. On SQLite, whose one write lock serialises every append of
+        every game, the step is computed before the lock from the game row as read (one
+        consistent row), and written only if the head is still the one it was computed at: two
+        workers then compute their moves at once. A refusal answers for the row as read; a head
+        that moved meanwhile sends the move through the locked path, as on PostgreSQL, whose
+        row lock holds up no other game."""
+        args = (account, envelope, sig, secret, salt)
+        if is_sqlite():
+            if not is_game_id(game_id):
+                raise LedgerError(404, "no such game: a game id is 16 hex characters")
+            read = GAME_BY_ID.first(game_id)
+            if read is None:
+                raise LedgerError(404, f"no game {game_id!r}")
+            seat, step = self._move_step(read, *args)
+            with database.atomic():
+                if HEAD_NOW.first(game_id) == (read.head_seq, read.head_hash):
+                    return self._write_move(read, seat, step)
+                return self._write_move(*self._locked_step(game_id, args))
         with database.atomic():
-            game = self._lock(game_id)
-            seat = self._seat_of(game, account)
-            if game.status == "open":  # every 409 carries the head: a client sees where the log is
-                raise LedgerError(409, "the game has not started: seats are still free", head_of(game))
-            if game.status == "over":
-                raise LedgerError(409, "the game is over", head_of(game))
-            self._check_envelope(envelope)
-            if envelope["seat"] != seat:
-                raise LedgerError(403, f"you hold seat {seat}; the envelope must name it")
-            if envelope["game"] != game.id:
-                raise LedgerError(400, "the envelope is for another game")
-            if envelope["seq"] != game.head_seq + 1 or envelope["prev"] != game.head_hash:
-                raise LedgerError(409, f"stale move: the log's head is now seq {game.head_seq}", head_of(game))
-            if game.to_move != seat:
-                raise LedgerError(422, "it is not your turn")
-            engine = engines.get(game.engine)
-            head = (game.head_seq + 1, game.head_hash)
-            try:
-                step = steps.move(
-                    engine, json.loads(game.state), account.key, envelope, sig, secret, salt,
-                    bytes.fromhex(game.seed), head, seats=game.seats,
-                )
-            except steps.StepError as exc:
-                raise LedgerError(exc.status, exc.message, head_of(game) if exc.status == 409 else None) from exc
-            except IllegalMove as exc:
-                raise LedgerError(422, exc.message) from exc
-            except Exception as exc:  # noqa: BLE001 - the engine choked on a move: nothing is written
-                log.warning("engine %s: a move raised %r", game.engine, exc)
-                raise LedgerError(422, "the game cannot apply this move") from exc
-            entry = self._append(game, "move", step.body)
-            if step.secret is not None:  # an owner-held secret never reaches the server (blind games: the owner alone holds it)
-                Secret.create(game=game, seq=entry["seq"], data=dumps(step.secret))
-            self._store_payloads(game, step.payloads)
-            self._after_step(game, step)
-            save_head(game)
-        return Appended(entry, game, seat)
+            return self._write_move(*self._locked_step(game_id, args))
+
+    def _locked_step(self, game_id: str, args: tuple[Any, ...]) -> tuple[Game, int, steps.Step]:
+        game = self._lock(game_id)
+        return (game, *self._move_step(game, *args))
+
+    def _move_step(
+        self, game: Game, account: Account, envelope: Any, sig: Any, secret: Any, salt: Any
+    ) -> tuple[int, steps.Step]:
+        """The checks of a move at the game row's head, and its step (nothing written)."""
+        seat = self._seat_of(game, account)
+        if game.status == "open":  # every 409 carries the head: a client sees where the log is
+            raise LedgerError(409, "the game has not started: seats are still free", head_of(game))
+        if game.status == "over":
+            raise LedgerError(409, "the game is over", head_of(game))
+        self._check_envelope(envelope)
+        if envelope["seat"] != seat:
+            raise LedgerError(403, f"you hold seat {seat}; the envelope must name it")
+        if envelope["game"] != game.id:
+            raise LedgerError(400, "the envelope is for another game")
+        if envelope["seq"] != game.head_seq + 1 or envelope["prev"] != game.head_hash:
+            raise LedgerError(409, f"stale move: the log's head is now seq {game.head_seq}", head_of(game))
+        if game.to_move != seat:
+            raise LedgerError(422, "it is not your turn")
+        engine = engines.get(game.engine)
+        head = (game.head_seq + 1, game.head_hash)
+        try:
+            step = steps.move(
+                engine, json.loads(game.state), account.key, envelope, sig, secret, salt,
+                bytes.fromhex(game.seed), head, seats=game.seats,
+            )
+        except steps.StepError as exc:
+            raise LedgerError(exc.status, exc.message, head_of(game) if exc.status == 409 else None) from exc
+        except IllegalMove as exc:
+            raise LedgerError(422, exc.message) from exc
+        except Exception as exc:  # noqa: BLE001 - the engine choked on a move: nothing is written
+            log.warning("engine %s: a move raised %r", game.engine, exc)
+            raise LedgerError(422, "the game cannot apply this move") from exc
+        return seat, step
+
+    def _write_move(self, game: Game, seat: int, step: steps.Step) -> Appended:
+        """The move's entry, secret, payloads and what follows it, in the caller's transaction
+        (the game's head is the one the step was computed at)."""
+        entry = self._append(game, "move", step.body)
+        if step.secret is not None:  # an owner-held secret never reaches the server (blind games: the owner alone holds it)
+            SECRET_INSERT.execute(game.id, entry["seq"], dumps(step.secret))
+        self._store_payloads(game, step.payloads)
+        views_at = self._after_step(game, step)
+        save_head(game)
+        # the answer's view and payloads, as this append wrote them (entries after the move's
+        # own, played for others or the reveal, leave the payloads to be read back)
+        alone = game.head_seq == entry["seq"]
+        told = frozenset(seat for p in step.payloads for seat in p.to) if alone else None
+        return Appended(entry, game, seat, views_at, told)
 
     def resign(self, game_id: str, account: Account, envelope: Any, sig: Any) -> Appended:
         with database.atomic():

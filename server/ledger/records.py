@@ -15,7 +15,7 @@ from typing import Any
 import peewee as pw
 
 from protocol.canonical import canonical
-from server.store.models import Account, Entry, Game, Seat, database
+from server.store.models import Account, Entry, Game, Payload, Seat, Secret, database
 from server.store.prepared import Prepared
 
 GAME_ID = re.compile(r"[0-9a-f]{16}")  # what create_game makes: 8 random bytes, hex
@@ -59,6 +59,9 @@ class Appended:
     entry: dict[str, Any]
     game: Game  # the row as this transaction wrote it
     seat: int  # the seat that appended
+    # What the append knows, so that its answer need not read it back (None: read it):
+    views_seq: int | None = None  # the seq of the last entry with views (the position's commitments)
+    payload_seats: frozenset[int] | None = None  # the seats that got payloads at or after the entry
 
 
 def dumps(value: Any) -> str:
@@ -74,13 +77,47 @@ def _game_locked(game_id: Any) -> Any:
     return query if isinstance(database.obj, pw.SqliteDatabase) else query.for_update()
 
 
+def is_sqlite() -> bool:
+    return isinstance(database.obj, pw.SqliteDatabase)
+
+
 GAME_LOCKED = Prepared(_game_locked)  # SQLite: BEGIN IMMEDIATE has locked the database already
+GAME_BY_ID = Prepared(lambda game_id: Game.select().where(Game.id == game_id).limit(1))
+HEAD_NOW = Prepared(  # (seq, hash) of the game's head, as a tuple
+    lambda game_id: Game.select(Game.head_seq, Game.head_hash).where(Game.id == game_id).limit(1).tuples()
+)
 SEAT_OF = Prepared(
     lambda game_id, account_id: Seat.select().where((Seat.game == game_id) & (Seat.account == account_id)).limit(1)
 )
 ENTRY_INSERT = Prepared(
     lambda game_id, seq, digest, data: Entry.insert(game=game_id, seq=seq, hash=digest, data=data)
 )
+
+SECRET_INSERT = Prepared(lambda game_id, seq, data: Secret.insert(game=game_id, seq=seq, data=data))
+PAYLOAD_COLUMNS = 5  # game, seq, index, seat, data
+
+
+def _payload_rows(count: int) -> Prepared:
+    """An INSERT of `count` payload rows in one statement (built once per count and database)."""
+
+    def build(*values: Any) -> Any:
+        rows = [values[i:i + PAYLOAD_COLUMNS] for i in range(0, len(values), PAYLOAD_COLUMNS)]
+        return Payload.insert_many(rows, fields=[Payload.game, Payload.seq, Payload.index, Payload.seat, Payload.data])
+
+    return Prepared(build, count * PAYLOAD_COLUMNS)
+
+
+_PAYLOAD_INSERTS: dict[int, Prepared] = {}
+
+
+def insert_payloads(rows: list[tuple[str, int, int, int, str]]) -> None:
+    """The payload rows of a step (one per seat that may read one), in one statement."""
+    if not rows:
+        return
+    prepared = _PAYLOAD_INSERTS.get(len(rows))
+    if prepared is None:
+        prepared = _PAYLOAD_INSERTS.setdefault(len(rows), _payload_rows(len(rows)))
+    prepared.execute(*(value for row in rows for value in row))
 
 
 GAME_HEAD = Prepared(

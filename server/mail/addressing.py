@@ -12,6 +12,7 @@ import hmac
 import re
 from dataclasses import dataclass
 from email.utils import formataddr, parseaddr
+from functools import cached_property
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -34,6 +35,11 @@ class MailSettings:
         host = urlsplit(self.public_url or "").hostname
         return host or "pbem.invalid"
 
+    @cached_property
+    def fingerprint(self) -> str:
+        """Names these settings among those registered in this process (not the secret: a hash of it)."""
+        return hashlib.sha256(b"pbem/v1/mail-settings\n" + self.secret).hexdigest()[:16]
+
     def base_url(self) -> str:
         if self.public_url:
             return self.public_url.rstrip("/")
@@ -45,6 +51,24 @@ class MailSettings:
         except ImportError:  # pragma: no cover - flask is a dependency
             pass
         return "http://localhost:8470"
+
+
+_REGISTERED: dict[str, MailSettings] = {}
+_NEWEST: list[MailSettings] = []
+
+
+def register(settings: MailSettings) -> None:
+    """The settings of a server in this process (its ledger's), for a sender in the same process
+    that composes the mail that server queued (server/mail/causes.py)."""
+    _REGISTERED[settings.fingerprint] = settings
+    _NEWEST[:] = [settings]
+
+
+def registered(fingerprint: str | None) -> MailSettings | None:
+    """The settings registered under this fingerprint; with None, the newest registered."""
+    if fingerprint is None:
+        return _NEWEST[0] if _NEWEST else None
+    return _REGISTERED.get(fingerprint)
 
 
 # pbem is not on PyPI (a package called pbem there is not this one): without

@@ -39,7 +39,7 @@ from typing import Any
 import peewee as pw
 
 from server.clock import sweeper
-from server.mail import addressing, compose, digest
+from server.mail import addressing, causes, compose, digest
 from server.store.models import Mail, database, utcnow
 
 log = logging.getLogger(__name__)
@@ -232,11 +232,16 @@ def _claim(now: dt.datetime, after_id: int) -> Mail | None:
 
 
 class Sender:
-    """Deliver what is due. `clock` gives naive UTC datetimes (models.utcnow)."""
+    """Deliver what is due, composing a queued cause first (server/mail/causes.py). `clock` gives
+    naive UTC datetimes (models.utcnow); `settings`, the mail settings to compose with when the
+    server that queued a row registered none in this process."""
 
-    def __init__(self, cfg: SmtpConfig, clock: Callable[[], dt.datetime] = utcnow) -> None:
+    def __init__(
+        self, cfg: SmtpConfig, clock: Callable[[], dt.datetime] = utcnow, settings: addressing.MailSettings | None = None
+    ) -> None:
         self.cfg = cfg
         self.clock = clock
+        self.settings = settings
 
     def send_due(self, limit: int = BATCH) -> dict[str, int]:
         """One round: every due row at most once. Returns counts of sent, retry, failed."""
@@ -258,17 +263,20 @@ class Sender:
         try:
             for _ in range(limit):
                 if _postgres():
-                    # The row stays locked (FOR UPDATE) while it is sent; other senders skip it.
+                    # The row stays locked (FOR UPDATE) while it is composed and sent; other
+                    # senders skip it. Its message and move token commit with its new status.
                     with database.atomic():
                         row = _claim(now, last)
                         if row is None:
                             break
                         last = row.id
-                        outcome = self._deliver(transport, row, now)
+                        outcome = self._compose(row, now) or self._deliver(transport, row, now)
                 else:
                     # SQLite: BEGIN IMMEDIATE makes claimers take turns; the claim is a lease
                     # ("sending" until now + LEASE), so the database's one write lock is not
-                    # held while the SMTP server takes its time and moves are never kept waiting.
+                    # held while the mail is composed or the SMTP server takes its time, and
+                    # moves are never kept waiting. A composed message (and its move token) is
+                    # stored before it goes out: a reply can only come after it.
                     with database.atomic():
                         row = _claim(now, last)
                         if row is None:
@@ -276,7 +284,7 @@ class Sender:
                         last = row.id
                         row.status, row.next_try = "sending", now + LEASE
                         row.save()
-                    outcome = self._deliver(transport, row, now)
+                    outcome = self._compose(row, now, store=True) or self._deliver(transport, row, now)
                 counts[outcome] += 1
                 if outcome == "retry" and isinstance(transport, SmtpTransport) and transport.conn is None:
                     # The connection died: the rest waits for the next round (their next_try
@@ -285,6 +293,36 @@ class Sender:
         finally:
             transport.close()
         return counts
+
+    def _compose(self, row: Mail, now: dt.datetime, store: bool = False) -> str | None:
+        """A queued cause becomes its message (None: go on and send it), or the row waits for
+        the next try (a database hiccup) or fails for good (its game or account is gone). With
+        `store` (SQLite: the claim's transaction has ended), the message is read outside any
+        transaction and written in one of its own."""
+        if not causes.to_compose(row):
+            return None
+        try:
+            if store:
+                composed = causes.compose(row, self.settings)  # reads only
+                with database.atomic():
+                    causes.composed_now(row, composed)
+                    row.save()
+            else:
+                causes.composed_now(row, causes.compose(row, self.settings))
+        except causes.Uncomposable as exc:
+            row.status, row.attempts, row.last_error = "failed", row.attempts + 1, f"not composed: {exc}"[:1000]
+            row.cause = row.state = None
+            row.save()
+            log.warning("mail %s to %s not composed: %s", row.id, row.to_addr, exc)
+            return "failed"
+        except Exception as exc:  # noqa: BLE001 - the row waits and is tried again, as a transient failure
+            log.exception("mail %s to %s: composing failed", row.id, row.to_addr)
+            row.status, row.attempts = "pending", row.attempts + 1
+            row.next_try = now + backoff(row.attempts)
+            row.last_error = f"not composed: {exc}"[:1000]
+            row.save()
+            return "retry"
+        return None
 
     def _deliver(self, transport: SmtpTransport | FileTransport, row: Mail, now: dt.datetime) -> str:
         try:
@@ -345,7 +383,7 @@ class MailLoop:
         self.sleep = sleep
         self.settings: addressing.MailSettings = app.extensions["pbem.ledger"].mail
         self.cfg = SmtpConfig.from_config(app.config, self.settings.mail_from)
-        self.sender = Sender(self.cfg, clock)
+        self.sender = Sender(self.cfg, clock, self.settings)
         self.interval = float(interval if interval is not None else app.config.get("MAIL_INTERVAL") or 30)
         self.stopping = threading.Event()
 

@@ -1,8 +1,10 @@
 """Which mail a game sends, to whom and when, queued in the outbox.
 
-Queueing (`after_step`, `game_over`, `invited`, `invited_address`, `deadline_notice`, `digest`)
-writes `Mail` rows; the ledger calls it inside the transaction that appends the entry causing
-the mail, so a mail exists exactly when its entry does. Nothing concealed goes into a mail:
+Queueing (`game_over`, `invited`, `invited_address`, `deadline_notice`, `answer`, ...) writes
+complete `Mail` rows; the ledger calls it inside the transaction that appends the entry causing
+the mail, so a mail exists exactly when its entry does. The your-turn and start mails of an
+append are queued as their cause and composed by the sender with the pieces here
+(server/mail/causes.py). Nothing concealed goes into a mail:
 only the public log (the public part of each move envelope) and the spectator view
 `engine.view(state, None)`, gathered into `texts.Public` here. The words are in
 server/mail/texts.py, the bytes in compose.py, the ids and tokens in addressing.py.
@@ -15,6 +17,7 @@ import json
 import logging
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from email.utils import parseaddr
 from typing import Any
 
@@ -35,7 +38,6 @@ from server.mail.texts import (
     deadline_text,
     invite_text,
     over_text,
-    start_text,
     turn_text,
 )
 from server.store.models import (
@@ -68,6 +70,12 @@ UNWILLING = Prepared(  # a row if the account gets no mail about the game now: n
     .where((MailPref.account == account_id) & (MailPref.notify != "all"))
     .union_all(Mute.select(Mute.account).where((Mute.account == account_id) & (Mute.game == game_id)))
 )
+PRIVATE = Prepared(lambda game_id: PrivateGame.select(PrivateGame.game).where(PrivateGame.game == game_id).limit(1))
+TOKEN_INSERT = Prepared(  # the same token again (the same mail composed twice) stays as it is
+    lambda token, game_id, seat, seq, prev, created: MoveToken.insert(
+        token=token, game=game_id, seat=seat, seq=seq, prev=prev, created=created,
+    ).on_conflict_ignore()
+)
 MAIL_INSERT = Prepared(  # a row already there for the same key (the same cause) stays as it is
     lambda account_id, to_addr, game_id, kind, message, key, status, attempts, next_try, created: Mail.insert(
         account=account_id, to_addr=to_addr, game=game_id, kind=kind, message=message, key=key,
@@ -94,17 +102,30 @@ def _players(game: Game, seat_names: list[str], seated: dict[int, Account] | Non
     return players
 
 
-def public_of(game: Game, seated: dict[int, Account] | None = None) -> Public:
+@dataclass(frozen=True)
+class At:
+    """A running game's position at an earlier head, for a mail composed after the game may have
+    moved on (server/mail/causes.py): the seq, the state then, and who was to move."""
+
+    seq: int
+    state: dict[str, Any] | None
+    to_move: int | None
+
+
+def public_of(game: Game, seated: dict[int, Account] | None = None, at: At | None = None) -> Public:
+    """What a mail may say of the game at its head, or at `at`."""
     engine = engines.get(game.engine)
     seat_names = engine.seat_names(game.seats)
     players = _players(game, seat_names, seated)
     view = None
-    if game.state is not None:
+    state = (json.loads(game.state) if game.state is not None else None) if at is None else at.state
+    if state is not None:
         try:
-            view = engine.view(json.loads(game.state), None)  # the spectator's view
+            view = engine.view(state, None)  # the spectator's view
         except Exception:  # noqa: BLE001 - a summary without scores rather than no mail
             log.warning("engine %s: the spectator view failed for game %s", game.engine, game.id)
-    newest = [json.loads(row.data) for row in LAST_ENTRIES.rows(game.id, game.head_seq, LAST_MOVES)]
+    head_seq = game.head_seq if at is None else at.seq
+    newest = [json.loads(row.data) for row in LAST_ENTRIES.rows(game.id, head_seq, LAST_MOVES)]
     names = {p.seat: p.name for p in players if p is not None}
     moves = tell(engine, list(reversed(newest)), names)[-LAST_MOVES:]  # the words every place uses
     return Public(
@@ -113,14 +134,14 @@ def public_of(game: Game, seated: dict[int, Account] | None = None) -> Public:
         seats=game.seats,
         players=players,
         seat_names=seat_names,
-        status=game.status,
-        to_move=game.to_move,
-        head_seq=game.head_seq,
+        status=game.status if at is None else "running",
+        to_move=game.to_move if at is None else at.to_move,
+        head_seq=head_seq,
         view=view,
         moves=moves,
-        result=json.loads(game.result) if game.result else None,
+        result=(json.loads(game.result) if game.result else None) if at is None else None,
         started=game.state is not None,
-        private=PrivateGame.select().where(PrivateGame.game == game.id).exists(),
+        private=bool(PRIVATE.rows(game.id)),
     )
 
 
@@ -152,7 +173,7 @@ def wants_now(account_id: int, game_id: str | None) -> bool:
 # -- queueing (inside the caller's transaction) --------------------------------------------
 
 
-def _queue(
+def message_text(
     settings: MailSettings,
     *,
     kind: str,
@@ -165,7 +186,9 @@ def _queue(
     now: dt.datetime,
     token: str | None = None,
     in_reply_to: str | None = None,
-) -> None:
+) -> str:
+    """The mail's text as the outbox keeps it: its Message-ID stable for (game, seq, kind,
+    recipient), so the same cause composed twice gives the same mail."""
     rcpt = recipient_id(account.id if account else None, address)
     msg_id = message_id(settings, game_id, seq, kind, rcpt)
     if token is not None:  # a reply's In-Reply-To/References carry the token back
@@ -184,14 +207,40 @@ def _queue(
         reply_to=token_address(settings, token) if token is not None else None,
         in_reply_to=in_reply_to,
     )
+    return as_text(msg)
+
+
+def _queue(
+    settings: MailSettings,
+    *,
+    kind: str,
+    account: Account | None,
+    address: str,
+    game_id: str | None,
+    seq: int | str,
+    subject: str,
+    text: str,
+    now: dt.datetime,
+    token: str | None = None,
+    in_reply_to: str | None = None,
+) -> None:
+    message = message_text(
+        settings, kind=kind, account=account, address=address, game_id=game_id, seq=seq, subject=subject,
+        text=text, now=now, token=token, in_reply_to=in_reply_to,
+    )
+    rcpt = recipient_id(account.id if account else None, address)
     MAIL_INSERT.execute(
-        account.id if account else None, address, game_id, kind, as_text(msg),
+        account.id if account else None, address, game_id, kind, message,
         dedupe_key(kind, game_id, seq, rcpt), "pending", 0, now, now,
     )
 
 
 def _subject(pub: Public, what: str) -> str:
-    return f"pbem {pub.game_id} ({pub.title}): {what}"
+    return subject_of(pub.game_id, pub.title, what)
+
+
+def subject_of(game_id: str, title: str, what: str) -> str:
+    return f"pbem {game_id} ({title}): {what}"
 
 
 def _seated(game: Game) -> dict[int, Account]:
@@ -205,48 +254,14 @@ def token_address(settings: MailSettings, token: str) -> str:
     return f"{local or 'pbem'}+{token}@{domain or settings.domain}"
 
 
-def issue_token(game: Game, seat: int) -> str:
-    """The one-time move token for `seat` at the game's head (PROTOCOL.md section 7), recorded
-    so that `pbem-server inbox` can find its game and mark it used."""
-    seq = game.head_seq + 1
-    token = move_token(bytes.fromhex(game.seed), game.id, seq, game.head_hash, seat)
-    MoveToken.insert(token=token, game=game.id, seat=seat, seq=seq, prev=game.head_hash).on_conflict_ignore().execute()
+def issue_token(game: Game, seat: int, head: tuple[int, str] | None = None) -> str:
+    """The one-time move token for `seat` at the game's head, or at `head` (seq, hash) (PROTOCOL.md
+    section 7), recorded so that `pbem-server inbox` can find its game and mark it used."""
+    at, prev = (game.head_seq, game.head_hash) if head is None else head
+    seq = at + 1
+    token = move_token(bytes.fromhex(game.seed), game.id, seq, prev, seat)
+    TOKEN_INSERT.execute(token, game.id, seat, seq, prev, utcnow())
     return token
-
-
-def after_step(settings: MailSettings, game: Game, before: tuple[str, int | None], head_moved: bool = False) -> None:
-    """After a start or a step: the start mail, and one your-turn mail when the turn passes to
-    another player, never for the decisions within one player's turn (its token is for the
-    head it was mailed at: a reply with several lines plays the rest of the turn, and the
-    inbox's answer carries a new token when its sender is still to decide). A seat a bot plays
-    (a running lease, server/http/bot_api.py) gets no your-turn mail. `head_moved` is kept for
-    callers; it no longer sends a mail by itself."""
-    before_status, before_to_move = before
-    if game.status != "running":
-        return  # over: game_over() wrote the mail
-    started = before_status == "open"
-    if not started and game.to_move == before_to_move:
-        return
-    seated = _seated(game)
-    told = {s: a for s, a in seated.items() if s == game.to_move or started}
-    wanting = wanting_now(told.values(), game.id)
-    if not wanting:
-        return
-    now = utcnow()
-    pub = public_of(game, seated)
-    for seat, account in sorted(told.items()):
-        if account.id not in wanting:
-            continue
-        if seat == game.to_move:
-            if bot_plays(game.id, seat, now):
-                continue
-            turn_mail(settings, game, seat, account, pub=pub, started=started, now=now)
-        else:
-            _queue(
-                settings, kind="start", account=account, address=account.email, game_id=game.id,
-                seq=game.head_seq, subject=_subject(pub, "the game has started"),
-                text=start_text(settings, pub, account.id), now=now,
-            )
 
 
 def _names(pub: Public) -> dict[int, str]:

@@ -29,6 +29,7 @@ from protocol.email_moves import email_move
 from protocol.story import tell
 from server.mail.texts import Turn
 from server.store.models import BotLease, Clock, Entry, Game, InboxMessage, MoveToken, utcnow
+from server.store.prepared import Prepared
 
 log = logging.getLogger(__name__)
 
@@ -97,17 +98,29 @@ def _actor(entry: dict[str, Any]) -> int | None:
     return seat if isinstance(seat, int) else None
 
 
-def _newest_first(game: Game, batch: int = 16, most: int = 400) -> Iterator[dict[str, Any]]:
-    """The game's entries, newest first, read a few at a time: a story usually needs only the
-    steps since the seat's last move, and a long game's entries are large."""
-    seq = game.head_seq
+NEWEST_ENTRIES = Prepared(  # the newest `count` entries up to `seq`, newest first
+    lambda game_id, seq, count: Entry.select(Entry.seq, Entry.data)
+    .where((Entry.game == game_id) & (Entry.seq <= seq))
+    .order_by(Entry.seq.desc())
+    .limit(count)
+)
+LAST_USED_TOKEN = Prepared(  # the seat's newest used move token up to a seq
+    lambda game_id, seat, upto: MoveToken.select()
+    .where((MoveToken.game == game_id) & (MoveToken.seat == seat) & MoveToken.used.is_null(False) & (MoveToken.seq <= upto))
+    .order_by(MoveToken.seq.desc())
+    .limit(1)
+)
+INBOX_BY_ID = Prepared(lambda message_id: InboxMessage.select().where(InboxMessage.message_id == message_id).limit(1))
+CLOCK_OF = Prepared(lambda game_id: Clock.select().where(Clock.game == game_id).limit(1))
+
+
+def _newest_first(game: Game, batch: int = 16, most: int = 400, upto: int | None = None) -> Iterator[dict[str, Any]]:
+    """The game's entries up to `upto` (default: its head), newest first, read a few at a time:
+    a story usually needs only the steps since the seat's last move, and a long game's entries
+    are large."""
+    seq = game.head_seq if upto is None else upto
     while seq >= 0 and most > 0:
-        rows = list(
-            Entry.select(Entry.seq, Entry.data)
-            .where((Entry.game == game.id) & (Entry.seq <= seq))
-            .order_by(Entry.seq.desc())
-            .limit(min(batch, most))
-        )
+        rows = NEWEST_ENTRIES.rows(game.id, seq, min(batch, most))
         if not rows:
             return
         for row in rows:
@@ -116,13 +129,16 @@ def _newest_first(game: Game, batch: int = 16, most: int = 400) -> Iterator[dict
         most -= len(rows)
 
 
-def story_since(game: Game, seat: int | None, names: dict[int, str]) -> tuple[list[str], int | None]:
+def story_since(
+    game: Game, seat: int | None, names: dict[int, str], upto: int | None = None
+) -> tuple[list[str], int | None]:
     """The public history since `seat` last moved (all of it for a seat that has not moved
-    yet), in protocol.story's words, newest STORY_LINES lines; and the seq of the first of the
-    seat's last own moves (None if it has not moved), where its last reply's record is looked for."""
+    yet) up to `upto` (default: the head), in protocol.story's words, newest STORY_LINES lines;
+    and the seq of the first of the seat's last own moves (None if it has not moved), where its
+    last reply's record is looked for."""
     taken: list[dict[str, Any]] = []
     first_own = None
-    for entry in _newest_first(game):
+    for entry in _newest_first(game, upto=upto):
         mine = seat is not None and _actor(entry) == seat
         if mine:
             first_own = entry.get("seq")
@@ -139,20 +155,16 @@ def story_since(game: Game, seat: int | None, names: dict[int, str]) -> tuple[li
     return lines, first_own if isinstance(first_own, int) else None
 
 
-def last_reply(game: Game, seat: int, since_seq: int | None) -> str | None:
+def last_reply(game: Game, seat: int, since_seq: int | None, upto: int | None = None) -> str | None:
     """What became of the seat's last reply by mail, when its moves are the seat's last ones
-    (a reply played to the end of the turn gets no answer of its own: this is where it is told)."""
+    (a reply played to the end of the turn gets no answer of its own: this is where it is told),
+    as it stood at `upto` (default: the head)."""
     if since_seq is None:
         return None
-    row = (
-        MoveToken.select()
-        .where((MoveToken.game == game.id) & (MoveToken.seat == seat) & MoveToken.used.is_null(False))
-        .order_by(MoveToken.seq.desc())
-        .first()
-    )
+    row = LAST_USED_TOKEN.first(game.id, seat, game.head_seq + 1 if upto is None else upto)
     if row is None or row.seq < since_seq or not row.used_by:
         return None
-    message = InboxMessage.get_or_none(InboxMessage.message_id == row.used_by)
+    message = INBOX_BY_ID.first(row.used_by)
     return f"Your last reply: {message.reason}." if message is not None else None
 
 
@@ -165,9 +177,13 @@ def _span(delta: dt.timedelta) -> str:
     return f"{hours} h {mins} min" if hours else f"{mins} min"
 
 
-def due_words(game: Game, seat: int, now: dt.datetime | None = None) -> str | None:
-    row = Clock.get_or_none(Clock.game == game.id)
+def due_words(game: Game, seat: int, now: dt.datetime | None = None, started_by: dt.datetime | None = None) -> str | None:
+    """When the seat's decision is due, as of `now`; with `started_by`, only for a clock that
+    started by then (a mail composed later is not about a decision that came after it)."""
+    row = CLOCK_OF.first(game.id)
     if row is None or row.seat != seat or row.expires_at is None:
+        return None
+    if started_by is not None and (row.started is None or row.started > started_by):
         return None
     now = now or utcnow()
     left = row.expires_at - now
@@ -219,17 +235,26 @@ def examples(engine: Any, state: dict[str, Any], seat: int, seats: int) -> tuple
     return shown, False
 
 
-def turn_parts(game: Game, seat: int, names: dict[int, str], view: dict[str, Any] | None) -> Turn:
+def turn_parts(
+    game: Game, seat: int, names: dict[int, str], view: dict[str, Any] | None,
+    at: tuple[int, dict[str, Any] | None, dt.datetime] | None = None,
+) -> Turn:
+    """The seat's parts of its your-turn mail at the game's head, or `at` (seq, the state then,
+    the time then) for a mail composed after the game may have moved on (server/mail/causes.py)."""
     engine = engines.get(game.engine)
-    state = json.loads(game.state) if game.state else None
+    if at is None:
+        upto, state, now, started_by = None, json.loads(game.state) if game.state else None, None, None
+    else:
+        upto, state, now = at
+        started_by = now
     # the examples cost a dry run of each quoted move: only a game that takes moves by mail shows them
     shown, needs = examples(engine, state, seat, game.seats) if state is not None and game.email_moves else ([], False)
-    story, since = story_since(game, seat, names)
+    story, since = story_since(game, seat, names, upto)
     return Turn(
         board=board_text(engine, view),
         story=story,
-        reply=last_reply(game, seat, since),
-        due=due_words(game, seat),
+        reply=last_reply(game, seat, since, upto),
+        due=due_words(game, seat, now, started_by),
         examples=shown,
         needs_client=needs,
     )

@@ -23,11 +23,11 @@ from pathlib import Path
 import peewee as pw
 from playhouse.migrate import SchemaMigrator, migrate
 
-from server.store.models import MODELS, Account, Game, SchemaVersion, connect_database
+from server.store.models import MODELS, Account, Game, Mail, SchemaVersion, connect_database
 
 log = logging.getLogger(__name__)
 
-CURRENT = 1
+CURRENT = 2
 SCHEMA_LOCK = 0x7062656D  # "pbem": the PostgreSQL advisory lock key for schema changes
 NAME_INDEX = "account_name_lower"
 UPGRADE_HINT = "run `pbem-server db upgrade` (after a backup: `pbem-server backup PATH`)"
@@ -48,7 +48,18 @@ def _to_1(db: pw.Database) -> None:
             migrate(migrator.add_column(game, name, field))
 
 
-MIGRATIONS: dict[int, Callable[[pw.Database], None]] = {1: _to_1}
+def _to_2(db: pw.Database) -> None:
+    """Version 1 to 2: an outbox row may hold a mail's cause, composed by the sender later
+    (Mail.cause and Mail.state, both null on the rows already there: complete messages)."""
+    table = Mail._meta.table_name
+    have = {c.name for c in db.get_columns(table)}
+    migrator = SchemaMigrator.from_database(db)
+    for name, field in (("cause", Mail.cause), ("state", Mail.state)):
+        if name not in have:
+            migrate(migrator.add_column(table, name, field))
+
+
+MIGRATIONS: dict[int, Callable[[pw.Database], None]] = {1: _to_1, 2: _to_2}
 
 
 def stored_version(db: pw.Database) -> int | None:

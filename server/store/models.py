@@ -118,8 +118,11 @@ class Secret(BaseModel):
 
 
 class Mail(BaseModel):
-    """The outbox: one complete message per row, written in the transaction of the entry
-    that causes it (server/mail/notices.py) and delivered once by the sender (server/mail/mailer.py)."""
+    """The outbox: one message per row, written in the transaction of the entry that causes it
+    and delivered once by the sender (server/mail/mailer.py). Most rows hold the complete
+    message (server/mail/notices.py); a your-turn or start mail of an append holds its cause
+    instead (`cause`, and `state`, the position it is about) until the sender composes it from
+    the log (server/mail/causes.py), so the append does not pay for the mail's words."""
 
     account = pw.ForeignKeyField(Account, null=True, backref="mail", on_delete="SET NULL")
     to_addr = pw.CharField(max_length=254)
@@ -133,6 +136,11 @@ class Mail(BaseModel):
     last_error = pw.TextField(null=True)
     created = pw.DateTimeField(default=utcnow)
     sent_at = pw.DateTimeField(null=True)
+    # Set while the message is still to be composed (`message` then holds its Subject line
+    # alone): the cause as JSON (seq, seat, ...) and the game's state at that seq (canonical JSON,
+    # with concealed values: cleared once composed).
+    cause = pw.TextField(null=True)
+    state = pw.TextField(null=True)
 
     class Meta:
         indexes = ((("status", "next_try"), False),)

@@ -43,9 +43,10 @@ class Slot:
 class Prepared:
     """One query, built by `build(*slots)` once per database (see the module's docstring)."""
 
-    def __init__(self, build: Callable[..., Any]) -> None:
+    def __init__(self, build: Callable[..., Any], arity: int | None = None) -> None:
+        """`arity`: how many values, for a `build(*values)` (default: its parameters)."""
         self.build = build
-        self.arity = len(inspect.signature(build).parameters)
+        self.arity = len(inspect.signature(build).parameters) if arity is None else arity
         self._compiled: weakref.WeakKeyDictionary[pw.Database, tuple[Any, str, list[tuple[bool, Any]]]] = (
             weakref.WeakKeyDictionary()
         )

@@ -21,13 +21,14 @@ from client.play import Player
 from protocol.audit import audit
 from protocol.keys import SigningKey
 from server.ledger.ledger import Ledger
-from server.mail import inbox
+from server.mail import causes, inbox
 from server.store.models import Mail, database
 from tests.conftest import LiveServer
 
 
 def turn_mail(game: str, to: str) -> EmailMessage:
     with database.connection_context():
+        causes.compose_waiting()  # as the sender composes a queued cause before it sends it
         rows = list(Mail.select().where((Mail.game == game) & (Mail.kind == "turn") & (Mail.to_addr == to)).order_by(Mail.id))
     msg = email.message_from_string(rows[-1].message, policy=email.policy.default)
     assert isinstance(msg, EmailMessage)

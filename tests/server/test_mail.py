@@ -19,7 +19,7 @@ import pytest
 from flask import Flask
 
 import engines
-from server.mail import addressing, compose, digest, texts
+from server.mail import addressing, causes, compose, digest, texts
 from server.mail.mailer import Sender, SmtpConfig
 from server.store.models import Account, Entry, Mail, MailPref, database, utcnow
 from tests.protocol.toy import ToyEngine
@@ -42,7 +42,9 @@ TWICE = TwiceEngine()
 
 
 def rows(game: str | None = None) -> list[Mail]:
+    """The outbox, each queued cause composed first (as the sender does before sending it)."""
     with database.connection_context():
+        causes.compose_waiting()
         query = Mail.select().order_by(Mail.id)
         if game is not None:
             query = query.where(Mail.game == game)

@@ -42,6 +42,7 @@ from protocol.auth import sign_request
 from protocol.canonical import canonical
 from protocol.commitments import TAG_SECRET, commit, event_salt, state_salt, view_salt
 from protocol.entries import entry_hash, envelope, sign_envelope
+from server.mail import causes
 from server.store.models import Entry, Game, Mail, Payload, Secret, database
 from tests.conftest import serve
 
@@ -82,7 +83,8 @@ def magier_concealed(state: dict[str, Any], view: dict[str, Any], seat: int | No
 
 
 def feuersalamander_concealed(state: dict[str, Any], view: dict[str, Any], seat: int | None) -> list[str]:
-    """Hands are their holders', the deck's order nobody's, a question's answer its two seats'."""
+    """Hands are their holders', the deck's order nobody's. (A question's answer is its two seats':
+    since version 4 it is only a private event, which concealed_fragments checks with the others.)"""
     from engines.feuersalamander import cards
 
     out = _hidden_hands(state, seat, "hand", cards.sorted_cards)
@@ -91,10 +93,6 @@ def feuersalamander_concealed(state: dict[str, Any], view: dict[str, Any], seat:
     for s, drawn in enumerate(state.get("drawn") or []):
         if drawn and s != seat:
             out.append(f'"drawn":{canon(drawn)}')
-    for q in state["questions"]:
-        if seat not in (q.get("by"), q.get("to")) and q.get("answer") is not None:
-            out.append(canon({**q, "seen": True}))
-            out.append(canon(q))
     return out
 
 
@@ -379,6 +377,7 @@ def check_point(url: str, game_id: str, players: list[Player], rng: random.Rando
 def outbox(game_id: str) -> list[Answer]:
     """The game's mail as its recipients read it: every text part, decoded."""
     with database.connection_context():
+        causes.compose_waiting()  # as the sender composes a queued cause before it sends it
         rows = list(Mail.select().where(Mail.game == game_id).order_by(Mail.id))
     out = []
     for row in rows:

@@ -39,7 +39,7 @@ from server import cli
 from server.http.app import create_app
 from server.http.ratelimit import RateLimiter, parse_limit
 from server.store import migrations
-from server.store.models import Game, SchemaVersion, connect_database
+from server.store.models import Game, Mail, SchemaVersion, connect_database
 from tests.protocol.toy import TOY
 from tests.server.conftest import Caller, make_app, reset_postgres
 
@@ -80,6 +80,11 @@ def _columns(db: pw.Database, table: str) -> set[str]:
         return {c.name for c in db.get_columns(table)}
 
 
+def _drop_mail_causes(db: pw.Database) -> None:
+    """The outbox as it was before version 2: no cause or state columns."""
+    migrate(*(SchemaMigrator.from_database(db).drop_column(Mail._meta.table_name, c) for c in ("cause", "state")))
+
+
 def _make_version_0(config: dict[str, Any]) -> str:
     """A database as pbem made it before schema versions: no version table, and the game table
     without the columns added since (request_sig, email_moves), holding an account and a game."""
@@ -95,6 +100,7 @@ def _make_version_0(config: dict[str, Any]) -> str:
             if "request_sig" in index.columns:
                 migrate(migrator.drop_index(table, index.name))
         migrate(migrator.drop_column(table, "request_sig"), migrator.drop_column(table, "email_moves"))
+        _drop_mail_causes(db)
         db.drop_tables([SchemaVersion])
     assert {"request_sig", "email_moves"}.isdisjoint(_columns(db, table))
     return game
@@ -117,25 +123,57 @@ def test_an_older_schema_is_refused_until_db_upgrade(
 ) -> None:
     """A database from before schema versions (version 0) is refused with "run
     pbem-server db upgrade"; the upgrade adds the missing columns keeping every row, stamps
-    version 1, and a second upgrade does nothing."""
+    each version up to the current one, and a second upgrade does nothing."""
     game = _make_version_0(db_env)
     with pytest.raises(migrations.SchemaError, match=r"version 0, older .* run `pbem-server db upgrade`"):
         create_app(db_env)
     assert cli.main(["db", "version", "--data-dir", db_env["DATA_DIR"]]) == 1
-    assert "schema version 0; this pbem-server knows version 1" in capsys.readouterr().out
+    assert f"schema version 0; this pbem-server knows version {migrations.CURRENT}" in capsys.readouterr().out
 
     assert cli.main(["db", "upgrade", "--data-dir", db_env["DATA_DIR"]]) == 0
-    assert "upgraded the database from schema version 0 to 1" in capsys.readouterr().out
+    assert f"upgraded the database from schema version 0 to {migrations.CURRENT}" in capsys.readouterr().out
     db = _db(db_env)
     assert {"request_sig", "email_moves"} <= _columns(db, Game._meta.table_name)
     with db.connection_context():
-        assert migrations.stored_version(db) == 1
+        assert migrations.stored_version(db) == migrations.CURRENT
     app = create_app(db_env)
     summary = app.test_client().get(f"/v1/games/{game}").get_json()
     assert summary["id"] == game and summary["email_moves"] is False  # the old row, with the default
 
     assert cli.main(["db", "upgrade", "--data-dir", db_env["DATA_DIR"]]) == 0
-    assert "at schema version 1 already: nothing to do" in capsys.readouterr().out
+    assert f"at schema version {migrations.CURRENT} already: nothing to do" in capsys.readouterr().out
+
+
+def test_version_1_gets_the_outbox_cause_columns_and_keeps_its_mail(db_env: dict[str, Any]) -> None:
+    """A version-1 database (an outbox of complete messages, no cause or state column) is refused
+    until `db upgrade`, which adds both (null on the rows there) and stamps version 2; its waiting
+    mail is then sent as it was, and new moves queue their causes."""
+    app = create_app(db_env)
+    client = app.test_client()
+    north, south = Caller(client), Caller(client)
+    assert north.account("north").status_code == 201 and south.account("south").status_code == 201
+    game = north.call("POST", "/v1/games", {"engine": "toy", "options": {"rounds": 2}, "seats": 2}).get_json()["id"]
+    assert north.join(game, 0, "north").status_code == 200 and south.join(game, 1, "south").status_code == 200
+    db = _db(db_env)
+    with db.connection_context():
+        _drop_mail_causes(db)
+        Mail.update(message="Subject: as written by version 1\n\nWords.\n").execute()
+        SchemaVersion.delete().execute()
+        SchemaVersion.create(version=1)
+    assert {"cause", "state"}.isdisjoint(_columns(db, Mail._meta.table_name))
+    with pytest.raises(migrations.SchemaError, match=r"version 1, older .* run `pbem-server db upgrade`"):
+        create_app(db_env)
+    assert cli.main(["db", "upgrade", "--data-dir", db_env["DATA_DIR"]]) == 0
+    assert {"cause", "state"} <= _columns(db, Mail._meta.table_name)
+    with db.connection_context():
+        assert migrations.stored_version(db) == 2
+        kept = list(Mail.select().order_by(Mail.id))
+    assert len(kept) == 2 and all(r.cause is None and r.state is None and r.message.endswith("Words.\n") for r in kept)
+    again = Caller(create_app(db_env).test_client(), north.key)
+    assert again.move(game, 0, {"type": "pass"}).status_code == 200
+    with db.connection_context():
+        queued = list(Mail.select().where(Mail.cause.is_null(False)))
+    assert [(r.kind, r.to_addr) for r in queued] == [("turn", "south@example.org")]
 
 
 def test_a_newer_schema_is_refused_by_the_server_and_by_upgrade(
@@ -151,7 +189,7 @@ def test_a_newer_schema_is_refused_by_the_server_and_by_upgrade(
         create_app(db_env)
     assert cli.main(["db", "upgrade", "--data-dir", db_env["DATA_DIR"]]) == 1
     err = capsys.readouterr().err
-    assert err.startswith("pbem-server db: the database is at schema version 2, newer") and err.count("\n") == 1
+    assert err.startswith(f"pbem-server db: the database is at schema version {migrations.CURRENT + 1}, newer") and err.count("\n") == 1
 
 
 def test_serve_refuses_an_older_schema_before_starting_gunicorn(tmp_path: Path) -> None:
@@ -166,7 +204,7 @@ def test_serve_refuses_an_older_schema_before_starting_gunicorn(tmp_path: Path) 
     )
     assert done.returncode == 1, done
     assert done.stderr.strip().splitlines() == [
-        "pbem-server serve: the database is at schema version 0, older than this pbem-server's (1): "
+        f"pbem-server serve: the database is at schema version 0, older than this pbem-server's ({migrations.CURRENT}): "
         "run `pbem-server db upgrade` (after a backup: `pbem-server backup PATH`)"
     ]
 

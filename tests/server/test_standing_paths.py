@@ -25,7 +25,7 @@ from protocol.answers import answers_statement, sign_answers
 from protocol.audit import audit
 from protocol.entries import envelope, sign_envelope
 from server.clock import sweeper
-from server.mail import inbox
+from server.mail import causes, inbox
 from server.store.models import Mail, database
 from tests.server.conftest import Caller
 
@@ -107,6 +107,7 @@ def test_a_timeout_is_followed_by_the_standing_answers_it_makes_due_FS_23(sqlite
 
 def newest_token(game: str, address: str) -> tuple[str, EmailMessage]:
     with database.connection_context():
+        causes.compose_waiting()  # as the sender composes a queued cause before it sends it
         row = (Mail.select().where((Mail.game == game) & (Mail.kind == "turn") & (Mail.to_addr == address))
                .order_by(Mail.id.desc()).first())
     msg = email.message_from_string(row.message, policy=email.policy.default)
