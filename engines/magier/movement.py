@@ -17,6 +17,7 @@ from engines.magier.burning import await_reveal, score_burnt
 from engines.magier.ending import end_of_movement_turn
 from engines.magier.listing import movement_moves
 from engines.magier.mechanics import (
+    Cells,
     Outcome,
     Refused,
     board_from_cells,
@@ -35,10 +36,9 @@ from engines.magier.turns import count_turn, finish_turn
 
 
 def _movement_outcome(
-    state: State, seat: Seat, kind: str, move: Move
+    state: State, cells: Cells, seat: Seat, kind: str, move: Move
 ) -> tuple[Outcome, Event, Move]:
-    """Play a step or jump on the board; also returns the move with canonical cell names."""
-    cells = cells_from_board(state["board"])
+    """Play a step or jump on the board's `cells`; also returns the move with canonical cell names."""
     wrap = state["options"]["wrap"]
     if kind == "step":
         src = need_cell(move, "from")
@@ -85,7 +85,8 @@ def apply_movement(state: State, seat: Seat, kind: str, move: Move) -> tuple[Sta
     if state["phase"] != "movement":
         left = len(state["hands"][seat])
         raise IllegalMove(f"place your wisdoms first ({left} left), e.g. place c3 1")
-    now = position_key(cells_from_board(state["board"]))
+    cells = cells_from_board(state["board"])
+    now = position_key(cells)
     if kind == "pass":
         options = movement_moves(state, seat)
         if options:
@@ -97,7 +98,7 @@ def apply_movement(state: State, seat: Seat, kind: str, move: Move) -> tuple[Sta
         finish_turn(state, new, seat, {"type": "pass"}, now=now)
         new["passes"] = state["passes"] + 1
         return new, events + end_of_movement_turn(new, seat)
-    out, event, canonical = _movement_outcome(state, seat, kind, move)
+    out, event, canonical = _movement_outcome(state, cells, seat, kind, move)
     why = repeats(out, now, state["prev_position"])
     if why is not None:
         raise IllegalMove(why)
