@@ -125,6 +125,14 @@ class Engine(Protocol):
     are skipped, the others play on; raise IllegalMove for a seat out already or a game over)
     and `out(state) -> list[seat]` (the seats that left, in order). Without them a
     resignation or forfeit ends the game (protocol.steps.lets_leave).
+
+    Optional (BaseEngine's default remembers nothing): `recall(record, events, seat) -> record`
+    folds one logged step's events, as `seat` saw them, into what that seat remembers of the
+    game (Feuersalamander: the questions asked, the answers it saw, the claims). States and
+    views stay bounded however long a game runs (the server serialises them every append), so
+    the past a player needs lives in the log: the client folds the verified log and attaches
+    the record to a view it draws or hands to a bot as `view["record"]`, never committed.
+    `render` and bots work with and without it (absent: nothing remembered).
     """
 
     id: str
@@ -247,6 +255,22 @@ class BaseEngine(Answers):
         if secret is None:
             return dict(public)
         return {**public, **secret}
+
+    def recall(self, record: Any, events: Sequence[Mapping[str, Any]], seat: Seat | None) -> Any:
+        """Fold one logged step's events, as `seat` saw them, into what the seat remembers of the
+        game: a view shows the table now, and what a player needs of the past (Feuersalamander's
+        questions and answers) is in the log, so a view need not grow with the game.
+
+        `record` is the previous record (None before the first step, the genesis); the result is
+        the new one, plain JSON data, the old one left unchanged. `events` are one log entry's
+        events in log order as {"kind", "data", "to"}: every public event, and in their place the
+        private ones addressed to `seat` (opened from its verified payloads); the others are
+        absent. seat None is a spectator (public events only), except that for a finished game a
+        caller may pass every private event, opened from the reveal.
+
+        The default remembers nothing (the record stays None): engines whose views carry all a
+        player needs."""
+        return record
 
     def revealed_view(self, state: State) -> View | None:
         """The spectator's view of `state` with every concealed value face up (every hand, the

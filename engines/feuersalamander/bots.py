@@ -3,7 +3,8 @@
 "random" picks a kind of move uniformly, then one move of that kind (so the
 thousands of listed claims do not drown the throw). "simple" keeps what the
 view tells it: YES answers it received (still fresh when the asked player
-lost no card since) and cards revealed by failed claims; it asks questions
+lost no card since; from the record the client folds from the log, when
+the view carries one) and cards revealed by failed claims; it asks questions
 its opponents' stones suggest, heads home and claims when it knows a whole
 combination.
 """
@@ -14,6 +15,7 @@ import random
 from typing import Any
 
 from engines.feuersalamander import cards, circuit, sticks
+from engines.feuersalamander.record import remembered
 
 Move = dict[str, Any]
 
@@ -33,7 +35,7 @@ def known_cards(view: dict[str, Any]) -> list[dict[str, Any]]:
     for s, revealed in enumerate(view["revealed"]):
         if s != me:
             known += [{"seat": s, "card": c} for c in revealed]
-    for q in view["questions"]:
+    for q in remembered(view, "questions"):
         fresh = q["losses"] == view["losses"][q["to"]]
         if q["by"] == me and q["answer"] is True and fresh:
             item = {"seat": q["to"], "card": q["coord"]}
@@ -74,7 +76,7 @@ def _question(view: dict[str, Any], legal: list[Move], rnd: random.Random) -> Mo
     have = {cards.kind(c) for c in view["hand"] or []}
     answered = {
         q["coord"]
-        for q in view["questions"]
+        for q in remembered(view, "questions")
         if q["by"] == view["seat"] and q["to"] == target and q["losses"] == view["losses"][target]
     }
     stone = view["stones"][target]

@@ -14,15 +14,13 @@ from engines.feuersalamander.turn import after_step, end_turn, next_exchange
 
 
 def claim(state: State, seat: int, move: Move, context: str, events: list[Event]) -> None:
-    """`move` is legal.check's fresh copy: the state's records may keep its lists. `context`
-    ("start", "freed" or "home") says where in the turn the claim was made, which decides what
-    a successful one leads to."""
+    """`move` is legal.check's fresh copy. `context` ("start", "freed" or "home") says where in
+    the turn the claim was made, which decides what a successful one leads to. The claim stays
+    in the log only (its events), never in the state (engines.feuersalamander.record)."""
     own, named = move["own"], move["named"]
     held = [item["card"] in state["hands"][item["seat"]] for item in named]
     ok = all(held)
     events.append(Event("claim", {"seat": seat, "own": own, "named": named}))
-    record = {"seat": seat, "own": own, "named": [{**i, "held": h} for i, h in zip(named, held, strict=True)], "ok": ok}
-    state["claims"].append(record)
     if not ok:
         claim_failed(state, seat, own, named, held, events)
         return
@@ -34,7 +32,6 @@ def claim(state: State, seat: int, move: Move, context: str, events: list[Event]
     worth = cards.combo_value(combo)
     state["laid"][seat].append({"cards": combo, "value": worth})
     state["scores"][seat] += worth
-    record["value"] = worth
     events.append(Event("laid", {"seat": seat, "cards": combo, "value": worth, "score": state["scores"][seat]}))
     if len(own) == 2 and state["stones"][seat] is not None:  # FS-14
         state["stones"][seat] = None

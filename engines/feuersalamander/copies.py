@@ -12,11 +12,6 @@ from typing import Any
 
 from engines.core import Event, State
 
-# Append-only histories: their entries are never changed once written, so a new
-# state may share them (a full copy per move would grow with the game).
-HISTORIES = ("questions", "claims", "start_throws")
-
-
 _LEAVES = frozenset({str, int, bool, float, type(None)})
 
 
@@ -34,11 +29,11 @@ def detach(value: Any) -> Any:
 
 # What apply and leave change in place: these lists (and the per-seat lists inside the
 # nested ones) are copied for the new state. Everything else is only ever replaced, never
-# changed in place (pending, last_throw, last_keys, result, options, the entries of
-# questions, claims, laid, stones, drawn, exchanges), so the new state shares it with the
+# changed in place (pending, last_throw, last_keys, result, options, start_throws, the entries
+# of laid, stones, drawn, exchanges), so the new state shares it with the
 # old one: a deep copy of the unchanged parts would cost more than the move itself.
 # States are values: never change one.
-_FLAT = ("deck", "discard", "losses", "figures", "stones", "scores", "exchanges", "drawn", "questions", "claims")
+_FLAT = ("deck", "discard", "losses", "figures", "stones", "scores", "exchanges", "drawn")
 _NESTED = ("hands", "revealed", "laid")
 
 

@@ -45,8 +45,6 @@ def setup(seats: int, opts: dict[str, Any], rng: Rng) -> tuple[State, list[Event
         "stones": [None] * seats,
         "laid": [[] for _ in range(seats)],
         "scores": [0] * seats,
-        "questions": [],
-        "claims": [],
         "start_throws": rounds,
         "start_player": first,
         "last_throw": None,

@@ -119,17 +119,10 @@ def on_question(state: State, seat: int, move: Move, rng: Rng, events: list[Even
         return
     coord = move["coord"]
     answer = coord in state["hands"][target]
-    state["questions"].append(
-        {
-            "by": seat,
-            "to": target,
-            "coord": coord,
-            "answer": answer,
-            "turn": state["turn_no"],
-            "losses": state["losses"][target],
-        }
-    )
-    events.append(Event("question", {"by": seat, "to": target, "coord": coord}))
+    # The question is kept in the log, not the state (engines.feuersalamander.record): the
+    # event says all a player's record needs, the turn and the asked seat's losses included.
+    question = {"by": seat, "to": target, "coord": coord, "turn": state["turn_no"], "losses": state["losses"][target]}
+    events.append(Event("question", question))
     events.append(
         Event("answer", {"by": seat, "to": target, "coord": coord, "answer": answer}, to=tuple(sorted({seat, target})))
     )

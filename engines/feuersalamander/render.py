@@ -13,6 +13,7 @@ from typing import Any
 
 from engines.feuersalamander import cards, circuit, events
 from engines.feuersalamander.notation import format as format_move
+from engines.feuersalamander.record import remembered
 
 INITIALS = ["K", "Q", "M", "R"]
 NAMES = ["King", "Queen", "Monk", "Robber"]
@@ -92,7 +93,7 @@ def circuit_lines(view: dict[str, Any]) -> list[str]:
 def question_lines(view: dict[str, Any], recent: int = 10) -> list[str]:
     """Every question whose answer the viewer saw, and the latest others (the rest are counted)."""
     names = view["names"]
-    qs = view["questions"]
+    qs = remembered(view, "questions")
     keep = [i for i, q in enumerate(qs) if q["seen"] or i >= len(qs) - recent]
     lines = ["Questions" + (f" ({len(qs) - len(keep)} older ones without an answer for you not shown)" if len(keep) < len(qs) else "") + ":"]
     for i in keep:
@@ -257,11 +258,12 @@ def render(view: dict[str, Any], color: bool = False) -> str:
     keys = key_line(view)
     if keys:
         out.append(keys)
-    if view["questions"]:
+    if remembered(view, "questions"):
         out += question_lines(view)
-    if view["claims"]:
+    claims = remembered(view, "claims")
+    if claims:
         out.append("Claims:")
-        for c in view["claims"][-6:]:
+        for c in claims[-6:]:
             move = {"type": "claim", "own": c["own"], "named": [{"seat": i["seat"], "card": i["card"]} for i in c["named"]]}
             outcome = f"laid, {c['value']} points" if c["ok"] else "failed"
             out.append(f"  {names[c['seat']]}: {format_move(move)} -> {outcome}")

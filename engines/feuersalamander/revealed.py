@@ -1,5 +1,7 @@
 """The finished game with everything face up, for the final screens players review afterwards:
-every hand, the draw stack in its order, and every private YES/NO answer (FS-15).
+every hand, the draw stack in its order, and the card each seat drew last. The private YES/NO
+answers (FS-15) are in the log, not the state: a caller opens them from the reveal and passes
+them to `recall` (engines.feuersalamander.record).
 
 It is the spectator's view (engines.feuersalamander.view) with what that view conceals filled
 in, built apart from `view` so that what a seat sees while the game runs stays decided in one
@@ -16,14 +18,13 @@ from engines.feuersalamander.view import view as seat_view
 
 def revealed_view(game: str, state: State) -> View:
     """The spectator's view of `state` with every hand ("hands", in card order), the draw stack
-    ("deck", the top first), the card each seat drew last ("drawn_all") and every question's
-    answer; `everything_revealed` and `over` true, since it is drawn only for a finished game (one a
-    resignation or a forfeit ended has no result in its state, yet must not read as running)."""
+    ("deck", the top first) and the card each seat drew last ("drawn_all"); `everything_revealed`
+    and `over` true, since it is drawn only for a finished game (one a resignation or a forfeit
+    ended has no result in its state, yet must not read as running)."""
     out = seat_view(state, None, game)
     out["hands"] = [cards.sorted_cards(h) for h in state["hands"]]
     out["deck"] = detach(state["deck"])
     out["drawn_all"] = detach(state.get("drawn") or [None] * state["seats"])
-    out["questions"] = [{**q, "answer": q["answer"], "seen": True} for q in state["questions"]]
     out["everything_revealed"] = True
     out["over"] = True
     return out

@@ -35,15 +35,18 @@ function of what the seat knows).
 
 State keys: seats, options {target}, deck (index 0 is the top), discard (last
 is the top), hands, revealed, losses, figures (space int | "home" |
-"dungeon"), stones (chamber | None = at home), laid, scores, questions (with
-answers), claims (public record), start_throws, start_player, last_throw,
-last_keys (the latest key throw: seat, shown, aside, throw, turn), drawn
-(per seat the card it drew last and the turn, None once that card left the
-hand), turn, turn_no, pair (a throw is owed), exchanges (FS-21 queue),
-pending, result. A view has the public ones plus "seat", "hand" (None for
-the spectator), "drawn" (the viewer's own entry only, None for the
-spectator), "hand_sizes", "deck_size", "dungeon", and questions whose
-"answer" is None unless the viewer asked or was asked ("seen").
+"dungeon"), stones (chamber | None = at home), laid, scores, start_throws,
+start_player, last_throw, last_keys (the latest key throw: seat, shown,
+aside, throw, turn), drawn (per seat the card it drew last and the turn,
+None once that card left the hand), turn, turn_no, pair (a throw is owed),
+exchanges (FS-21 queue), pending, result. A view has the public ones plus
+"seat", "hand" (None for the spectator), "drawn" (the viewer's own entry
+only, None for the spectator), "hand_sizes", "deck_size", "dungeon".
+
+Neither holds the game's past, so neither grows with it (version 4): the
+questions asked (with the answers the viewer saw) and the claims made are
+rebuilt from the log by `recall` (engines.feuersalamander.record), which the
+client attaches to a view it draws or hands to a bot as "record".
 
 Readings of the rulings where they leave a choice (the nearest playable one):
 
@@ -103,11 +106,12 @@ Readings of the rulings where they leave a choice (the nearest playable one):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.core import BadOptions, BaseEngine, Event, IllegalMove, Move, Rng, Seat, State, View
 from engines.feuersalamander import bots, deal, leaving, legal, notation, render
+from engines.feuersalamander import record as record_of
 from engines.feuersalamander.circuit import NAMES
 from engines.feuersalamander.copies import detached, fresh
 from engines.feuersalamander.legal import enumerate_claims, max_claims
@@ -132,7 +136,9 @@ class Feuersalamander(BaseEngine):
     # An auditor replays only logs made with its own version.
     # 3: with three or four seats a resigning or forfeiting seat leaves the game and the others
     # play on (`leave`, `out`); a game nobody leaves is played exactly as in 2.
-    version = "3"
+    # 4: the state and the views lose "questions" and "claims" (they grew with the game); the
+    # public "question" event carries "turn" and "losses", so `recall` rebuilds both from the log.
+    version = "4"
     title = "Der Feuersalamander"
     min_seats = 2
     max_seats = 4
@@ -214,14 +220,20 @@ class Feuersalamander(BaseEngine):
 
     # ------------------------------------------------------------ what a seat may see (FS-25)
 
+    def recall(self, record: Any, events: Sequence[Mapping[str, Any]], seat: Seat | None) -> Any:
+        """The questions (with the answers `seat` saw) and the claims up to this step, folded
+        from the log (engines.feuersalamander.record): kept out of the state so that it stays
+        bounded however long the game runs."""
+        return record_of.recall(record, events, seat)
+
     def view(self, state: State, seat: Seat | None) -> View:
-        """What `seat` may see (engines.feuersalamander.view); shares nothing with the state
-        but the history entries' own cards and throws (append-only, never changed once written)."""
+        """What `seat` may see of the table now (engines.feuersalamander.view); shares nothing
+        with the state."""
         return seat_view(state, seat, self.id)
 
     def revealed_view(self, state: State) -> View:
-        """Every hand, the stack's order and every answer, for a finished game's final screens
-        (engines.feuersalamander.revealed)."""
+        """Every hand and the stack's order, for a finished game's final screens
+        (engines.feuersalamander.revealed); every answer is the reveal's, through `recall`."""
         from engines.feuersalamander.revealed import revealed_view
 
         return revealed_view(self.id, state)

@@ -12,13 +12,10 @@ from engines.feuersalamander.seats import out_seats
 
 
 def view(state: State, seat: Seat | None, game: str) -> View:
-    """What `seat` may see; shares nothing with the state but the history entries'
-    own cards and throws (append-only, never changed once written)."""
+    """What `seat` may see of the table now; shares nothing with the state. The questions and
+    claims of the past are not in it (version 4): a player's client rebuilds them from the log
+    (engines.feuersalamander.record), so a view does not grow with the game."""
     n = state["seats"]
-    questions = []
-    for q in state["questions"]:
-        seen = seat is not None and seat in (q["by"], q["to"])
-        questions.append({**q, "answer": q["answer"] if seen else None, "seen": seen})
     figures = detach(state["figures"])
     return {
         "game": game,
@@ -47,7 +44,5 @@ def view(state: State, seat: Seat | None, game: str) -> View:
         "pending": detach(state["pending"]),
         "result": detach(state["result"]),
         **({"out": out_seats(state)} if state.get("out") else {}),
-        "questions": questions,
-        "claims": [{**c, "named": [dict(i) for i in c["named"]]} for c in state["claims"]],
         "start_throws": [[dict(t) for t in r] for r in state["start_throws"]],
     }

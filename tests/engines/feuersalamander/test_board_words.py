@@ -5,7 +5,8 @@ hides nothing and names who left.
   never by the internal number ("space 5").
 - FS-8 (turning home): the prompt names the own s2 the same way.
 - FS-15 (private answers), FS-25 (what is public): the revealed view of a finished game shows
-  every hand, the stack in order and every answer, and changes no seat's view.
+  every hand and the stack in order, and changes no seat's view; with the record folded from
+  the reveal's events (every answer opened, `recall`) it shows every answer too.
 - Leaving a game of three or four (RULES.md, "Leaving"): the seat that left is marked out.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 import copy
 
 from engines import get
+from tests.engines.feuersalamander.memory import seen_by
 from tests.engines.feuersalamander.test_rules import T, play, rig
 
 E = get("feuersalamander")
@@ -42,31 +44,41 @@ def test_fs8_the_prompt_to_turn_home_names_the_own_s2_by_its_board_name() -> Non
     assert "left, on King s2)" in text and "step(s)" not in text
 
 
-def _finished_three() -> dict:
-    st = rig(3, hands=[["fire", "row5"], ["air", "two-stone"], ["row2"]], deck=["row3", "earth", "water"])
-    st["questions"] = [{"by": 0, "to": 1, "coord": "air", "answer": True, "turn": 1, "losses": 0}]
+def _finished_three(everything: bool = True) -> tuple[dict, object]:
+    """A game of three the King won after asking the Queen about air (YES), and the record of a
+    reader of it: the spectator's, with every private event the reveal opened when `everything`."""
+    st = rig(3, hands=[["fire", "row5"], ["air", "two-stone"], ["row2"]], figures=[4, "home", "home"])
+    st, _ = play(st, 0, "throw", *T(2, 1, "stone-key"))
+    st, _ = play(st, 0, "stone fire 5 two")
+    st, _ = play(st, 0, "move diff")  # the King steps onto the Queen's s0
+    st, events = play(st, 0, "ask queen air")
+    record = E.recall(None, seen_by(events, None, everything), None)
+    st["deck"] = ["row3", "earth", "water"]
     st, _ = E.leave(st, 1, "resigned")
     st, _ = E.leave(st, 2, "forfeited")
     assert st["result"] is not None
-    return st
+    return st, record
 
 
 def test_fs15_the_revealed_view_shows_every_hand_the_stack_and_every_answer() -> None:
-    st = _finished_three()
+    st, record = _finished_three()
     kept = copy.deepcopy(st)
     views = [E.view(st, s) for s in (0, 1, 2, None)]
     revealed = E.revealed_view(st)
     assert st == kept and [E.view(st, s) for s in (0, 1, 2, None)] == views, "pure, views unchanged"
-    text = E.render(revealed)
+    text = E.render({**revealed, "record": record})
     assert "King    hand fire, row 5;" in text and "Queen   hand air, two-stone;" in text
     assert "Draw stack (top first): row 3, earth, water" in text
     assert "King asked Queen about air: YES" in text and "not shown to you" not in text
+    _, public = _finished_three(everything=False)
+    hidden = E.render({**revealed, "record": public})
+    assert "King asked Queen about air: (answer not shown to you)" in hidden, "the public log alone keeps it"
     assert text.splitlines()[0].startswith("Der Feuersalamander; everything revealed")
     assert "Game over: Monk forfeited: King is the last player in." in text
 
 
 def test_leaving_the_seats_that_left_are_marked_out_and_no_reader_is_named() -> None:
-    st = _finished_three()
+    st, _ = _finished_three()
     for view in (E.view(st, None), E.revealed_view(st)):
         text = E.render(view)
         lines = [x for x in text.splitlines() if "; score " in x]

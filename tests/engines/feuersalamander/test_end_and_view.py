@@ -47,7 +47,7 @@ def test_fs24_options() -> None:
     for seats in (1, 5, 0):
         with pytest.raises(BadOptions):
             E.check_options({}, seats)
-    assert (E.id, E.version, E.title, E.min_seats, E.max_seats) == ("feuersalamander", "3", "Der Feuersalamander", 2, 4)
+    assert (E.id, E.version, E.title, E.min_seats, E.max_seats) == ("feuersalamander", "4", "Der Feuersalamander", 2, 4)
 
 
 def test_fs24_game_ends_when_no_combination_can_be_formed_any_more() -> None:
@@ -87,8 +87,10 @@ def test_fs25_view_shows_own_hand_public_facts_and_nothing_concealed() -> None:
     assert not shown & {"air", "two-stone", "row1", "row2", "row3"}
     spectator = E.view(st, None)
     assert spectator["hand"] is None and spectator["seat"] is None
-    for key in ("figures", "stones", "dungeon", "discard", "laid", "scores", "questions", "last_throw", "turn", "pending", "revealed"):
+    for key in ("figures", "stones", "dungeon", "discard", "laid", "scores", "last_throw", "turn", "pending", "revealed"):
         assert key in view
+    for key in ("questions", "claims"):  # version 4: the past is the log's (recall), not the view's
+        assert key not in view and key not in spectator and key not in st
 
 
 def test_fs25_wrong_seat_and_malformed_moves_are_refused_with_messages() -> None:

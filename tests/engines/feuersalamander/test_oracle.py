@@ -9,6 +9,8 @@ The fast engine shares unchanged parts between states: no later move may change 
 state, which the end of every game checks against snapshots. One difference is deliberate: the
 engine refuses a claim the oracle normalised (cards out of order, 'own' left out), since apply
 accepts exactly the listed moves; `exactness_refusal` checks that and nothing else differs.
+Since version 4 each seat's record of the questions and claims is folded from the events by
+both `recall`s (the oracle's its own reading, oracle/recall.py), and must match too.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from engines import get
 from engines.core import IllegalMove, Rng
 from protocol.canonical import canonical
 from tests.depth import examples
+from tests.engines.feuersalamander.memory import Memory
 from tests.engines.feuersalamander.oracle.rules import Feuersalamander as Oracle
 
 LIVE = get("feuersalamander")
@@ -97,6 +100,9 @@ def test_fast_engine_matches_the_oracle_on_random_games(game: dict[str, Any]) ->
     live, live_events = LIVE.setup(n, {"target": game["target"]}, setup_key)
     oracle, oracle_events = ORACLE.setup(n, {"target": game["target"]}, Rng(b"oracle setup %d" % seed))
     assert same(live, oracle) and same([e.to_json() for e in live_events], [e.to_json() for e in oracle_events])
+    live_memory, oracle_memory = Memory(LIVE, n), Memory(ORACLE, n)
+    live_memory.step(live_events)
+    oracle_memory.step(oracle_events)
     rnd = random.Random(seed)
     history: list[tuple[Any, bytes]] = []
     for i in range(40):
@@ -107,6 +113,8 @@ def test_fast_engine_matches_the_oracle_on_random_games(game: dict[str, Any]) ->
             live, events = LIVE.leave(live, gone, "resigned")
             oracle, oracle_events = ORACLE.leave(oracle, gone, "resigned")
             assert same(live, oracle) and same([e.to_json() for e in events], [e.to_json() for e in oracle_events])
+            live_memory.step(events)
+            oracle_memory.step(oracle_events)
             continue
         seat = LIVE.to_move(live)
         assert seat == ORACLE.to_move(oracle)
@@ -115,6 +123,8 @@ def test_fast_engine_matches_the_oracle_on_random_games(game: dict[str, Any]) ->
             assert LIVE.legal_moves(live, s) == ORACLE.legal_moves(oracle, s), f"legal moves of seat {s} at ply {i}"
         viewer = rnd.choice([None, *range(n)])
         assert same(LIVE.view(live, viewer), ORACLE.view(oracle, viewer)), f"view of seat {viewer} at ply {i}"
+        for who in {viewer, "all"}:
+            assert same(live_memory.of(who), oracle_memory.of(who)), f"record of {who} at ply {i}"
         if seat is None:
             break
         legal = LIVE.legal_moves(live, seat)
@@ -126,12 +136,14 @@ def test_fast_engine_matches_the_oracle_on_random_games(game: dict[str, Any]) ->
             if exactness_refusal(got, want, move, legal):
                 continue
             assert got[0] == want[0] and same(got[1], want[1]), f"{who} {move!r} at ply {i}"
-        move = choose(game, LIVE.view(live, seat), legal, rnd)
+        move = choose(game, live_memory.view(live, seat), legal, rnd)
         new, events = LIVE.apply(live, seat, move, Rng(key))
         oracle, oracle_events = ORACLE.apply(oracle, seat, move, Rng(key))
         assert canonical(live) == snapshot, "apply changed its input"
         assert same(new, oracle), f"state after {move!r} at ply {i}"
         assert same([e.to_json() for e in events], [e.to_json() for e in oracle_events]), f"events at ply {i}"
+        live_memory.step(events)
+        oracle_memory.step(oracle_events)
         live = new
     for state, snapshot in history:
         assert canonical(state) == snapshot, "a later move changed an earlier state"

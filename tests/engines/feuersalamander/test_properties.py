@@ -9,9 +9,10 @@ test_bots.test_random_bot_games_end_at_a_low_target).
   round trip of the state; apply never changes its input; cards are conserved
   and hands obey the double rule except while a discard is pending;
 - malformed and illegal moves are refused with IllegalMove and a message;
-- non-interference: changing other hands, the deck order or answers a seat
-  did not receive never changes that seat's view; the spectator sees no hand
-  and no answer.
+- non-interference: changing other hands or the deck order never changes
+  that seat's view; the spectator sees no hand; a seat's record (folded from
+  the events it reads in the log, version 4) holds the answers to exactly
+  the questions it asked or was asked, the spectator's none.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from engines import get
 from engines.core import IllegalMove, Rng
 from engines.feuersalamander import cards
 from tests.depth import examples
+from tests.engines.feuersalamander.memory import Memory
 
 E = get("feuersalamander")
 BOTS = E.bots()
@@ -44,10 +46,13 @@ games = st.fixed_dictionaries(
 SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large]}
 
 
-def play(game: dict[str, Any], cap: int):
-    """Yield (state, seat, legal, rnd, i) before each move of a bot game, then apply the bot's move."""
+def play(game: dict[str, Any], cap: int, memory: Memory | None = None):
+    """Yield (state, seat, legal, rnd, i) before each move of a bot game, then apply the bot's move
+    (the bot sees the view with the seat's record, which `memory` keeps)."""
     n, seed = game["n"], game["seed"]
+    memory = memory or Memory(E, n)
     state, events = E.setup(n, {"target": game["target"]}, Rng(b"prop setup %d" % seed))
+    memory.step(events)
     assert [e.to for e in events if e.kind == "deal"] == [(s,) for s in range(n)]
     rnd = random.Random(seed)
     for i in range(cap):
@@ -58,8 +63,9 @@ def play(game: dict[str, Any], cap: int):
         legal = E.legal_moves(state, seat)
         assert legal, f"no legal move for the seat to move: {state['pending']}"
         yield state, seat, legal, rnd, i
-        move = BOTS[game["bots"][seat]](E.view(state, seat), legal, rnd)
-        state, _ = E.apply(state, seat, move, Rng(b"prop %d %d" % (seed, i)))
+        move = BOTS[game["bots"][seat]](memory.view(state, seat), legal, rnd)
+        state, events = E.apply(state, seat, move, Rng(b"prop %d %d" % (seed, i)))
+        memory.step(events)
 
 
 def invariants(state: dict[str, Any]) -> None:
@@ -152,7 +158,8 @@ def test_malformed_and_illegal_moves_are_refused_with_a_message(game: dict[str, 
 
 
 def _disguise(state: dict[str, Any], p: int | None, rnd: random.Random) -> dict[str, Any]:
-    """Change everything seat p cannot know: other hands (sizes kept), the deck order, unseen answers."""
+    """Change everything seat p cannot know: other hands (sizes kept), the deck order. (Answers are
+    in no state since version 4: they are private events, checked in the records below.)"""
     other = json.loads(json.dumps(state))
     hidden = [s for s in range(state["seats"]) if s != p]
     pool = list(other["deck"]) + [c for s in hidden for c in other["hands"][s]]
@@ -162,9 +169,6 @@ def _disguise(state: dict[str, Any], p: int | None, rnd: random.Random) -> dict[
         k = len(other["hands"][s])
         other["hands"][s], pool = pool[:k], pool[k:]
     other["deck"] = pool[: len(other["deck"])]
-    for q in other["questions"]:
-        if p not in (q["by"], q["to"]):
-            q["answer"] = rnd.choice([True, False, not q["answer"]])
     return other
 
 
@@ -172,10 +176,12 @@ def _disguise(state: dict[str, Any], p: int | None, rnd: random.Random) -> dict[
 @given(games)
 def test_non_interference_and_spectator(game: dict[str, Any]) -> None:
     n = game["n"]
-    for state, _, _, rnd, _ in play(game, cap=40):
+    memory = Memory(E, n)
+    for state, _, _, rnd, _ in play(game, cap=40, memory=memory):
         spectator = E.view(state, None)
         assert spectator["hand"] is None and spectator["seat"] is None
-        assert all(q["answer"] is None for q in spectator["questions"])
+        assert all(q["answer"] is None and not q["seen"] for q in memory.of(None)["questions"])
+        assert all(q["answer"] is not None and q["seen"] for q in memory.of("all")["questions"])
         for p in [None, *range(n)]:
             view = E.view(state, p)
             assert json.loads(json.dumps(view)) == view
@@ -183,8 +189,11 @@ def test_non_interference_and_spectator(game: dict[str, Any]) -> None:
             assert E.view(_disguise(state, p, rnd), p) == view
             if p is not None:
                 assert view["hand"] == cards.sorted_cards(state["hands"][p])
-                for q in view["questions"]:
-                    assert (q["answer"] is not None) == (p in (q["by"], q["to"]))
+                asked = memory.of(p)["questions"]
+                assert len(asked) == len(memory.of("all")["questions"])
+                for q, known in zip(asked, memory.of("all")["questions"], strict=True):
+                    took_part = p in (q["by"], q["to"])
+                    assert q == (known if took_part else {**known, "answer": None, "seen": False})
 
 
 long_games = st.fixed_dictionaries(
@@ -202,15 +211,18 @@ long_games = st.fixed_dictionaries(
 def test_long_games_renew_the_stack_and_end(game: dict[str, Any]) -> None:
     """Whole games: stack renewals (FS-12), the end at the target or, above what the deck allows, by exhaustion."""
     n, seed = game["n"], game["seed"]
-    state, _ = E.setup(n, {"target": game["target"]}, Rng(b"long %d" % seed))
+    state, events = E.setup(n, {"target": game["target"]}, Rng(b"long %d" % seed))
+    memory = Memory(E, n)
+    memory.step(events)
     rnd = random.Random(seed)
     seen: Counter = Counter()
     for i in range(3000):
         seat = E.to_move(state)
         if seat is None:
             break
-        move = BOTS[game["bots"][seat]](E.view(state, seat), E.legal_moves(state, seat), rnd)
+        move = BOTS[game["bots"][seat]](memory.view(state, seat), E.legal_moves(state, seat), rnd)
         state, events = E.apply(state, seat, move, Rng(b"long %d %d" % (seed, i)))
+        memory.step(events)
         seen.update(e.kind for e in events)
         invariants(state)
     if all(b == "simple" for b in game["bots"][:n]):

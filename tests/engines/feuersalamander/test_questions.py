@@ -7,10 +7,16 @@ from typing import Any
 
 import pytest
 
-from engines.core import IllegalMove
+from engines.core import Event, IllegalMove
+from tests.engines.feuersalamander.memory import seen_by
 from tests.engines.feuersalamander.test_rules import E, T, pending, play, rig
 
 # ---------------------------------------------------------------- FS-15 .. FS-17: questions
+
+
+def _last_question(events: list[Event], seat: int | None, everything: bool = False) -> dict[str, Any]:
+    """The question of this step as `seat` remembers it (version 4: from the log, `recall`)."""
+    return E.recall(None, seen_by(events, seat, everything), seat)["questions"][-1]
 
 
 def _to_question(n: int, hands: list[list[str]], figures: list[Any], steps: tuple[int, int]) -> dict[str, Any]:
@@ -29,12 +35,14 @@ def test_fs15_question_is_public_answer_private_to_questioner_and_asked() -> Non
     yes, ev = play(st, 0, "ask queen row 5")
     question = [e for e in ev if e.kind == "question"][0]
     answer = [e for e in ev if e.kind == "answer"][0]
-    assert question.public and question.data == {"by": 0, "to": 1, "coord": "row5"}
+    assert question.public and question.data == {"by": 0, "to": 1, "coord": "row5", "turn": 1, "losses": 0}
     assert answer.to == (0, 1) and answer.data["answer"] is True
-    assert E.view(yes, 0)["questions"][-1]["answer"] is True
-    assert E.view(yes, 1)["questions"][-1]["answer"] is True
-    assert E.view(yes, 2)["questions"][-1]["answer"] is None, "the Monk holds row 5 too, but was not told"
-    assert E.view(yes, None)["questions"][-1]["answer"] is None
+    asked = {"by": 0, "to": 1, "coord": "row5", "turn": 1, "losses": 0}
+    assert _last_question(ev, 0) == _last_question(ev, 1) == {**asked, "answer": True, "seen": True}
+    assert _last_question(ev, 2) == {**asked, "answer": None, "seen": False}, "the Monk holds row 5 too, but was not told"
+    assert _last_question(ev, None) == {**asked, "answer": None, "seen": False}
+    assert _last_question(ev, None, everything=True)["answer"] is True, "a finished game's reveal opens every answer"
+    assert "questions" not in E.view(yes, 0) and "questions" not in yes, "version 4: the past is in the log only"
     no, ev = play(st, 0, "ask queen fire")
     assert [e for e in ev if e.kind == "answer"][0].data["answer"] is False
 
@@ -44,9 +52,9 @@ def test_fs15_with_two_players_the_answer_is_known_to_both() -> None:
     st, ev = play(st, 0, "ask queen stone three")
     answer = [e for e in ev if e.kind == "answer"][0]
     assert answer.to == (0, 1) and answer.data["answer"] is True
-    assert E.view(st, 0)["questions"][-1]["answer"] is True
-    assert E.view(st, 1)["questions"][-1]["answer"] is True
-    assert E.view(st, None)["questions"][-1]["answer"] is None
+    assert _last_question(ev, 0)["answer"] is True
+    assert _last_question(ev, 1)["answer"] is True
+    assert _last_question(ev, None)["answer"] is None
 
 
 def test_fs15_one_coordinate_per_question_and_only_the_block_owner() -> None:

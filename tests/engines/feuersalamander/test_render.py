@@ -1,9 +1,15 @@
-"""render(view): the hiding place, the circuit, hands, piles, scores, questions, the pending decision."""
+"""render(view): the hiding place, the circuit, hands, piles, scores, questions, the pending decision.
+
+The questions and claims are drawn from the record the client attaches (`view["record"]`, folded
+from the log by `recall`, version 4); without one there are no such lines."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines import get
 from engines.core import Rng
+from tests.engines.feuersalamander.memory import Memory
 
 E = get("feuersalamander")
 
@@ -17,17 +23,35 @@ def table() -> dict:
     st["discard"] = ["row3", "earth"]
     st["laid"] = [[{"cards": ["water", "row2", "one-stone"], "value": 4}], [], []]
     st["scores"] = [4, 0, 0]
-    st["questions"] = [
-        {"by": 0, "to": 1, "coord": "air", "answer": True, "turn": 3, "losses": 0},
-        {"by": 1, "to": 2, "coord": "row7", "answer": False, "turn": 4, "losses": 0},
-    ]
     st["turn"] = 0
     st["pending"] = {"kind": "question", "seat": 0, "target": 1}
     return st
 
 
+def remembered(seat: int | None) -> Any:
+    """What `seat` remembers of the table's past: two questions and a claim, folded from their
+    events as the seat reads them in the log (an answer only where it asked or was asked)."""
+    steps = [
+        [("question", {"by": 0, "to": 1, "coord": "air", "turn": 3, "losses": 0}, None),
+         ("answer", {"by": 0, "to": 1, "coord": "air", "answer": True}, [0, 1])],
+        [("question", {"by": 1, "to": 2, "coord": "row7", "turn": 4, "losses": 0}, None),
+         ("answer", {"by": 1, "to": 2, "coord": "row7", "answer": False}, [1, 2])],
+        [("claim", {"seat": 0, "own": ["water", "row2"], "named": [{"seat": 2, "card": "one-stone"}]}, None),
+         ("laid", {"seat": 0, "cards": ["water", "row2", "one-stone"], "value": 4, "score": 4}, None)],
+    ]
+    record = None
+    for step in steps:
+        events = [{"kind": k, "data": d, "to": to} for k, d, to in step if to is None or seat in to]
+        record = E.recall(record, events, seat)
+    return record
+
+
+def drawn(seat: int | None) -> str:
+    return E.render({**E.view(table(), seat), "record": remembered(seat)})
+
+
 def test_render_shows_the_table_for_a_player() -> None:
-    text = E.render(E.view(table(), 0))
+    text = drawn(0)
     assert "Hiding place" in text and "Air" in text and "Fire" in text
     assert "row 7" in text
     assert "KM" in text, "two stones on one chamber"
@@ -41,10 +65,19 @@ def test_render_shows_the_table_for_a_player() -> None:
     assert "Queen asked Monk about row 7: (answer not shown to you)" in text
     assert "You stand in Queen's block and may ask Queen one question" in text
     assert "(e.g. ask queen row 5), or ask none (no question)." in text
+    assert "Claims:" in text and "King: claim own:water own:row2 monk:one-stone -> laid, 4 points" in text
+
+
+def test_render_without_a_record_draws_no_questions_and_no_claims() -> None:
+    """Version 4: the view keeps no past; a caller that attaches no record gets the table alone."""
+    for seat in (0, None):
+        text = E.render(E.view(table(), seat))
+        assert "Questions" not in text and "asked" not in text and "Claims:" not in text
+        assert "Your hand: fire, row 5" in text or seat is None
 
 
 def test_render_for_the_spectator_shows_no_hand_and_no_answer() -> None:
-    text = E.render(E.view(table(), None))
+    text = drawn(None)
     assert "Your hand" not in text and "YES" not in text and "NO" not in text.replace("NOT", "")
     assert "you are watching" in text and "King stands in Queen's block and may ask Queen one question" in text
 
@@ -52,17 +85,22 @@ def test_render_for_the_spectator_shows_no_hand_and_no_answer() -> None:
 def test_render_every_view_of_a_played_game() -> None:
     import random
 
-    st, _ = E.setup(4, {"target": 20}, Rng(b"render game"))
+    st, events = E.setup(4, {"target": 20}, Rng(b"render game"))
+    memory = Memory(E, 4)
+    memory.step(events)
     rnd = random.Random(1)
     for i in range(400):
         seat = E.to_move(st)
         if seat is None:
             break
         for viewer in (None, *range(4)):
-            assert E.render(E.view(st, viewer))
-        st, _ = E.apply(st, seat, E.bots()["simple"](E.view(st, seat), E.legal_moves(st, seat), rnd), Rng(b"%d" % i))
+            assert E.render(memory.view(st, viewer))
+        move = E.bots()["simple"](memory.view(st, seat), E.legal_moves(st, seat), rnd)
+        st, events = E.apply(st, seat, move, Rng(b"%d" % i))
+        memory.step(events)
     assert E.result(st) is not None
-    assert "Game over: Monk reached 48 of 20 points" in E.render(E.view(st, 0))
+    assert "Game over: Monk reached 48 of 20 points" in E.render(memory.view(st, 0))
+    assert "Questions" in E.render(memory.view(st, 0)), "the game had questions: the record draws them"
 
 
 # ---------------------------------------------------------------- the log in words: start throw, key throw, the card drawn

@@ -135,7 +135,8 @@ def test_a_seat_that_left_lists_its_forced_decision_from_its_view() -> None:
 
 def disguise(state: dict[str, Any], p: int | None, rnd: random.Random) -> dict[str, Any]:
     """Change what seat p cannot know (FS-25): the other hands (sizes and revealed cards kept), the
-    stack's order, the cards the others drew last, the answers to questions p had no part in."""
+    stack's order, the cards the others drew last. (The answers to questions p had no part in are
+    no longer in the state, version 4: they are private events p's record never receives.)"""
     other = json.loads(json.dumps(state))
     hidden = [s for s in range(state["seats"]) if s != p]
     pool = list(other["deck"])
@@ -153,9 +154,6 @@ def disguise(state: dict[str, Any], p: int | None, rnd: random.Random) -> dict[s
         if other["drawn"][s] is not None:
             other["drawn"][s] = {"card": rnd.choice(cards.ALL_CARDS), "turn": other["drawn"][s]["turn"]}
     other["deck"] = pool
-    for q in other["questions"]:
-        if p not in (q["by"], q["to"]):
-            q["answer"] = not q["answer"]
     return other
 
 

@@ -3,6 +3,9 @@
 differential tests play thousands of random games with this and the live engine side by side
 and require the same legal moves, states and events.
 Never edit this copy to follow the live engine: a rule change needs a new oracle on purpose.
+One such change was made on purpose: version 4 (issue 23) took the questions and claims out of
+the state and the views and put "turn" and "losses" in the public question event; the record a
+seat keeps of them is rebuilt from the events by this oracle's own reading (oracle/recall.py).
 
 Der Feuersalamander (Noris 1987; rulings FS-1..FS-25 in RULES.md): state, transitions, the Engine.
 
@@ -31,15 +34,13 @@ max_claims), so bots should pick the kind of move first.
 
 State keys: seats, options {target}, deck (index 0 is the top), discard (last
 is the top), hands, revealed, losses, figures (space int | "home" |
-"dungeon"), stones (chamber | None = at home), laid, scores, questions (with
-answers), claims (public record), start_throws, start_player, last_throw,
-last_keys (the latest key throw: seat, shown, aside, throw, turn), drawn
-(per seat the card it drew last and the turn, None once that card left the
-hand), turn, turn_no, pair (a throw is owed), exchanges (FS-21 queue),
-pending, result. A view has the public ones plus "seat", "hand" (None for
-the spectator), "drawn" (the viewer's own entry only, None for the
-spectator), "hand_sizes", "deck_size", "dungeon", and questions whose
-"answer" is None unless the viewer asked or was asked ("seen").
+"dungeon"), stones (chamber | None = at home), laid, scores, start_throws,
+start_player, last_throw, last_keys (the latest key throw: seat, shown,
+aside, throw, turn), drawn (per seat the card it drew last and the turn,
+None once that card left the hand), turn, turn_no, pair (a throw is owed),
+exchanges (FS-21 queue), pending, result. A view has the public ones plus
+"seat", "hand" (None for the spectator), "drawn" (the viewer's own entry
+only, None for the spectator), "hand_sizes", "deck_size", "dungeon".
 
 Readings of the rulings where they leave a choice (the nearest playable one):
 
@@ -100,22 +101,22 @@ Readings of the rulings where they leave a choice (the nearest playable one):
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
 from engines.core import BadOptions, BaseEngine, Event, IllegalMove, Move, Rng, Seat, State, View
 from engines.feuersalamander import bots, notation, render
 from tests.engines.feuersalamander.oracle import cards, circuit, sticks
+from tests.engines.feuersalamander.oracle.recall import recall as oracle_recall
 
 NAMES = ["King", "Queen", "Monk", "Robber"]
 DEFAULT_TARGET = 84
 ONLY_TYPE = {"type"}
 
 
-# Append-only histories: their entries are never changed once written, so a new
-# state may share them (a full copy per move would grow with the game).
-_HISTORIES = ("questions", "claims", "start_throws")
+# Fixed at setup and never changed, so a new state may share it.
+_HISTORIES = ("start_throws",)
 
 
 def _copy(state: State) -> State:
@@ -311,7 +312,8 @@ class Feuersalamander(BaseEngine):
     # the rules are unchanged. An auditor replays only logs made with its own version.
     # 3: with three or four seats a resigning or forfeiting seat leaves the game and the others
     # play on (`leave`, `out`); a game nobody leaves is played exactly as in 2.
-    version = "3"
+    # 4: no questions or claims in the state and the views; the question event has turn and losses.
+    version = "4"
     title = "Der Feuersalamander"
     min_seats = 2
     max_seats = 4
@@ -361,8 +363,6 @@ class Feuersalamander(BaseEngine):
             "stones": [None] * seats,
             "laid": [[] for _ in range(seats)],
             "scores": [0] * seats,
-            "questions": [],
-            "claims": [],
             "start_throws": rounds,
             "start_player": first,
             "last_throw": None,
@@ -652,17 +652,12 @@ class Feuersalamander(BaseEngine):
         if not cards.is_card(coord):
             raise IllegalMove("ask about one wing, one row or one stone field (e.g. fire, row5, three-stone)")
         answer = coord in state["hands"][target]
-        state["questions"].append(
-            {
-                "by": seat,
-                "to": target,
-                "coord": coord,
-                "answer": answer,
-                "turn": state["turn_no"],
-                "losses": state["losses"][target],
-            }
+        events.append(
+            Event(
+                "question",
+                {"by": seat, "to": target, "coord": coord, "turn": state["turn_no"], "losses": state["losses"][target]},
+            )
         )
-        events.append(Event("question", {"by": seat, "to": target, "coord": coord}))
         events.append(
             Event("answer", {"by": seat, "to": target, "coord": coord, "answer": answer}, to=tuple(sorted({seat, target})))
         )
@@ -710,8 +705,6 @@ class Feuersalamander(BaseEngine):
         held = [item["card"] in state["hands"][item["seat"]] for item in named]
         ok = all(held)
         events.append(Event("claim", {"seat": seat, "own": own, "named": named}))
-        record = {"seat": seat, "own": own, "named": [{**i, "held": h} for i, h in zip(named, held, strict=True)], "ok": ok}
-        state["claims"].append(record)
         if not ok:
             self._claim_failed(state, seat, own, named, held, events)
             return
@@ -723,7 +716,6 @@ class Feuersalamander(BaseEngine):
         worth = cards.combo_value(combo)
         state["laid"][seat].append({"cards": combo, "value": worth})
         state["scores"][seat] += worth
-        record["value"] = worth
         events.append(Event("laid", {"seat": seat, "cards": combo, "value": worth, "score": state["scores"][seat]}))
         if len(own) == 2 and state["stones"][seat] is not None:  # FS-14
             state["stones"][seat] = None
@@ -781,12 +773,7 @@ class Feuersalamander(BaseEngine):
 
     def view(self, state: State, seat: Seat | None) -> View:
         n = state["seats"]
-        questions = []
-        for q in state["questions"]:
-            seen = seat is not None and seat in (q["by"], q["to"])
-            questions.append({**q, "answer": q["answer"] if seen else None, "seen": seen})
         figures = list(state["figures"])
-        claims = [{**c, "named": [dict(i) for i in c["named"]]} for c in state["claims"]]
         return _copy(
             {
                 "game": self.id,
@@ -805,8 +792,6 @@ class Feuersalamander(BaseEngine):
                 "discard": state["discard"],
                 "laid": state["laid"],
                 "scores": state["scores"],
-                "questions": questions,
-                "claims": claims,
                 "start_throws": [[dict(t) for t in r] for r in state["start_throws"]],
                 "start_player": state["start_player"],
                 "last_throw": state["last_throw"],
@@ -820,6 +805,9 @@ class Feuersalamander(BaseEngine):
                 **({"out": out_seats(state)} if state.get("out") else {}),
             }
         )
+
+    def recall(self, record: Any, events: Sequence[Mapping[str, Any]], seat: Seat | None) -> Any:
+        return oracle_recall(record, events, seat)
 
     def result(self, state: State) -> dict[str, Any] | None:
         return None if state["result"] is None else dict(state["result"])
