@@ -1,9 +1,10 @@
 """Magier's move generation, made fast, equals the one before (oracle/, a frozen copy).
 
 The speed work on engines/magier/mechanics.py changed how moves are found, not which:
-position keys, jumps by parent pointers, and `movement_moves`, which lists the steps and jumps
-MH-8..MH-11 allow by comparing only the cells a candidate changes instead of building a board
-per candidate. On random boards
+position keys, one breadth-first jump search (on the cells with the mover lifted), and
+`movement_moves` (from cells; `board_moves` from a board), which lists the steps and jumps
+MH-8..MH-11 allow without building a board per candidate (only the moves of a magician that
+MH-11 can bite are played out and compared). On random boards
 (sparse to full, so pushes, full rings MH-8, burns and own-wisdom refusals MH-10, jumps MH-9
 all occur), both wraps (MH-4), and a banned position (MH-11) that is often exactly the
 outcome of one candidate or differs from one in a single cell, the live functions must give
