@@ -235,8 +235,8 @@ _PLANS: dict[str, tuple[tuple[_Plan, ...], ...]] = {
 
 def movement_moves(cells: Sequence[Piece | None], seat: int, wrap: str, banned: str | None) -> list[dict[str, Any]]:
     """Every step and one canonical jump per destination that MH-8..MH-11 allow, in the order
-    the rules list them (magicians by cell, then steps by direction, then jumps by destination):
-    see `board_moves`, which lists them from a board."""
+    the rules list them (magicians by cell, then steps by direction, then jumps by destination),
+    on a copy of `cells` (see _listed); `board_moves` lists them from a board."""
     own = [i for i, p in enumerate(cells) if p is not None and p["kind"] == MAGICIAN and p["seat"] == seat]
     return _listed(list(cells), own, seat, wrap, banned)
 
@@ -245,7 +245,7 @@ def board_moves(board: Mapping[str, Piece], seat: int, wrap: str, banned: str | 
     """movement_moves on a board {cell name: piece}, its cells and the mover's magicians read
     in one pass."""
     cells: Cells = [None] * SIZE
-    own = []
+    own: list[int] = []
     for name, piece in board.items():
         i = INDEX[name]
         cells[i] = piece
@@ -265,7 +265,7 @@ def _listed(cells: Cells, own: list[int], seat: int, wrap: str, banned: str | No
     server, the client and every bot, so it must be cheap). A step or jump always empties the
     mover's cell, which held its magician, so it never leaves the position unchanged, and it
     can bring back `banned` only if `banned` shows the mover's cell empty: only that magician's
-    moves are played out and compared (_bring_back). The list is new; the step moves in it are
+    moves are played out and compared (_brings_back). The list is new; the step moves in it are
     shared between calls.
     """
     if banned is not None and len(banned) != SIZE:
