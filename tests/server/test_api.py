@@ -193,3 +193,45 @@ def test_an_invited_seat_is_kept_for_its_guest(app: Flask) -> None:
     summary = ada.call("GET", f"/v1/games/{game}").get_json()
     assert summary["status"] == "running" and summary["invited"] == []
     assert "started" in problem(ada.call("POST", f"/v1/games/{game}/invite", {"name": "cy"}), 409)
+
+
+def test_on_sqlite_moves_computed_before_the_lock_never_both_win(sqlite_app: Flask) -> None:
+    """SQLite computes a move's step before taking the write lock and writes it only if the head
+    has not moved meanwhile (ledger.move): turn after turn, three different signed moves for the
+    same seq race over real HTTP, and exactly one wins each time; the others get the 409 of a
+    stale move, and the log audits as one chain."""
+    import secrets as pysecrets
+
+    import requests
+
+    from protocol.entries import envelope, sign_envelope
+
+    server = make_server("127.0.0.1", 0, sqlite_app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        base = f"http://127.0.0.1:{server.server_port}"
+        client = sqlite_app.test_client()
+        north, south = Caller(client), Caller(client)
+        north.account("n")
+        south.account("s")
+        game = north.call("POST", "/v1/games", {"engine": "toy", "seats": 2, "options": {"rounds": 5}}).get_json()["id"]
+        north.join(game, 0, "n")
+        south.join(game, 1, "s")
+        for _ in range(6):
+            summary = north.call("GET", f"/v1/games/{game}").get_json()
+            if summary["status"] != "running":
+                break
+            seat, head = summary["to_move"], summary["head"]
+            mover = (north, south)[seat]
+            bodies = []
+            for kind in ("throw", "pass", "pass"):
+                env = envelope(game, head["seq"] + 1, head["hash"], seat, {"type": kind}, None, pysecrets.token_hex(32), "t")
+                bodies.append(json.dumps({"envelope": env, "sig": sign_envelope(env, mover.key), "secret": None, "salt": None}).encode())
+            statuses = post_together(base, mover.key, f"/v1/games/{game}/moves", bodies)
+            assert sorted(statuses) == [200, 409, 409], statuses
+        log = requests.get(f"{base}/v1/games/{game}/export", timeout=10).json()
+        assert [e["seq"] for e in log["entries"]] == list(range(len(log["entries"])))
+        assert audit(log, lookup=lookup).ok
+    finally:
+        server.shutdown()
