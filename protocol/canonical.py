@@ -12,6 +12,15 @@ such a key goes the slow way. Everything else (floats, big ints, subclasses, lon
 surrogates, cycles, other types) goes to `rfc8785` as before, which writes it or refuses it.
 tests/protocol/test_canonical_fast.py proves the two equal on generated values.
 
+`canonical_own` is for values our own code builds (an engine's state or view): inside
+`inputs_checked()` (which the audit opens only when every entry of the log it replays lay
+in the domain, so whatever reached the engines from the log did) it writes them with the C
+encoder without the domain check, which costs about as much as the encoding itself; outside
+it, it is `canonical`. It is exact only on the domain: a float, an integer beyond 2**53, a
+non-str key or an astral key would be written differently (the tests show where), so it
+relies on the engines keeping their states and views within it, which the tests check on
+random games of every engine. Log values always take the checked path.
+
 `loads_strict` reads JSON that has exactly one meaning: what it refuses (a key given
 twice, NaN or Infinity, a number too large for a float, text that is not Unicode,
 nesting deeper than a limit) would otherwise be read one way here and maybe another
@@ -24,6 +33,9 @@ import hashlib
 import json
 import math
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 import rfc8785
@@ -41,9 +53,31 @@ class NotStrictJSON(NotCanonical):
 
 _INT_MAX = 2**53 - 1  # RFC 8785 3.2.2.3 via rfc8785: integers beyond it have no exact form
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
-_encode = json.JSONEncoder(
-    ensure_ascii=False, separators=(",", ":"), sort_keys=True, allow_nan=False, check_circular=False
-).encode
+
+
+def _not_json(value: Any) -> Any:
+    raise TypeError(f"a {type(value).__name__} is not JSON")
+
+
+def _made_once() -> Any:
+    """The C encoder with the settings below, made once: JSONEncoder.encode makes a new one on
+    every call, which costs more than encoding a small value (a move key, an envelope)."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # no C accelerator (another Python): the standard encoder, as before
+        return json.JSONEncoder(
+            ensure_ascii=False, separators=(",", ":"), sort_keys=True, allow_nan=False, check_circular=False
+        ).encode
+    # markers None: no cycle check (a cycle ends in RecursionError); then default, the string
+    # writer (not ASCII-only), no indent, the separators, sort_keys, skipkeys off, allow_nan off
+    chunks = make(None, _not_json, json.encoder.encode_basestring, None, ":", ",", True, False, False)
+
+    def encode(value: Any) -> str:
+        return "".join(chunks(value, 0))
+
+    return encode
+
+
+_encode = _made_once()
 
 
 _LEAVES = frozenset({str, bool, type(None)})
@@ -99,10 +133,50 @@ def canonical(value: Any) -> bytes:
     fast = _fast(value)
     if fast is not None:
         return fast
+    return _reference(value)
+
+
+def canonical_plain(value: Any) -> tuple[bytes, bool]:
+    """`canonical(value)`, and whether the value lay in the fast path's domain (the audit
+    learns so of every log entry while hashing it, at no extra cost)."""
+    fast = _fast(value)
+    if fast is not None:
+        return fast, True
+    return _reference(value), False
+
+
+def _reference(value: Any) -> bytes:
     try:
         return rfc8785.dumps(value)
     except (rfc8785.CanonicalizationError, TypeError, ValueError) as exc:
         raise NotCanonical(f"value has no canonical JSON form: {exc}") from exc
+
+
+# Set by inputs_checked(): every value that reached the engines from outside lay in the domain.
+_INPUTS_CHECKED: ContextVar[bool] = ContextVar("pbem_inputs_checked", default=False)
+
+
+@contextmanager
+def inputs_checked() -> Iterator[None]:
+    """Within it, canonical_own trusts our own code's values to lie in the domain. Opened by
+    the audit only once every entry of the log has been found in the domain; a context
+    variable, so another thread or request is never affected."""
+    token = _INPUTS_CHECKED.set(True)
+    try:
+        yield
+    finally:
+        _INPUTS_CHECKED.reset(token)
+
+
+def canonical_own(value: Any) -> bytes:
+    """Canonical JSON of a value our own code built from checked inputs (an engine's state or
+    view): within inputs_checked(), the C encoder without the domain check; else canonical()."""
+    if _INPUTS_CHECKED.get():
+        try:
+            return _encode(value).encode("utf-8")
+        except (TypeError, ValueError, RecursionError, UnicodeEncodeError):
+            pass  # not JSON at all (a set, NaN, a cycle, a lone surrogate): canonical says which
+    return canonical(value)
 
 
 def sha256_hex(data: bytes) -> str:

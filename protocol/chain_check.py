@@ -13,11 +13,10 @@ from typing import Any
 
 from engines.core import Engine
 from protocol.answers import check_answers
-from protocol.canonical import NotCanonical
+from protocol.canonical import NotCanonical, canonical_plain, sha256_hex
 from protocol.entries import (
     ENTRY_TYPES,
     VERSION,
-    entry_hash,
     entry_signed_by,
     envelope_signed,
     join_signed,
@@ -26,6 +25,9 @@ from protocol.entries import (
 from protocol.envelope import HEX64, StepError, is_int
 from protocol.keys import is_public_key_hex
 from protocol.verdict import Fail
+
+# The fields of an entry besides body and sig: each sorts after "body" (b < g, p, s, t, v).
+_AFTER_BODY = frozenset({"v", "game", "seq", "type", "prev", "ts"})
 
 
 class ChainCheck:
@@ -48,6 +50,12 @@ class ChainCheck:
         # seq -> the private events the replay recomputed for that step, as payloads (Payload:
         # index, to, event, salt): what a finished game's log tells every reader (replayed)
         self.private: dict[int, list[Any]] = {}
+        # seq -> (the entry's body, its canonical JSON), kept from hashing the entry: the replay
+        # compares its body with the log's without serialising the log's a second time
+        self.bodies: dict[int, tuple[Any, bytes]] = {}
+        # every entry lay in canonical JSON's fast domain (protocol.canonical.canonical_plain):
+        # then so did whatever the replay hands the engines from the log (inputs_checked)
+        self.plain_log = True
 
     def _chain(self, entries: list[Any]) -> None:
         genesis = entries[0]
@@ -78,7 +86,7 @@ class ChainCheck:
             if entry.get("prev") != previous:
                 raise Fail(i, "prev is not the hash of the entry before: the chain is broken")
             try:
-                previous = entry_hash(entry)
+                previous = self._entry_hash(i, entry)
             except NotCanonical as exc:  # no hash, so no signature can verify
                 raise Fail(i, "the server's signature does not verify") from exc
             if not entry_signed_by(entry, server_key, previous):
@@ -90,6 +98,22 @@ class ChainCheck:
                 raise Fail(i, f"unexpected fields {sorted(extra)}")
             self.counts["entries"] += 1
             self.counts["signatures"] += 1
+
+    def _entry_hash(self, seq: int, entry: dict[str, Any]) -> str:
+        """entries.entry_hash, serialising the body apart: "body" sorts before every other field
+        of an entry, so the entry's canonical JSON is '{"body":' + the body's + the rest's
+        members (canonical JSON is built member by member). An entry with other fields (refused
+        just after) is hashed whole."""
+        rest = {k: v for k, v in entry.items() if k != "sig" and k != "body"}
+        if not rest.keys() <= _AFTER_BODY:
+            data, plain = canonical_plain({**rest, "body": entry["body"]})
+            self.plain_log = self.plain_log and plain
+            return sha256_hex(data)
+        body, body_plain = canonical_plain(entry["body"])
+        others, others_plain = canonical_plain(rest)
+        self.plain_log = self.plain_log and body_plain and others_plain
+        self.bodies[seq] = (entry["body"], body)
+        return sha256_hex(b'{"body":' + body + (b"," + others[1:] if rest else b"}"))
 
     def _join(
         self, seq: int, body: dict[str, Any], seats: int, joins: dict[int, dict[str, Any]], prev: str

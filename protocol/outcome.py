@@ -13,7 +13,7 @@ from typing import Any
 
 from engines.core import Engine, Event
 from protocol.blind import needs_owner
-from protocol.canonical import canonical
+from protocol.canonical import canonical_own
 from protocol.commitments import (
     TAG_EVENT,
     TAG_STATE,
@@ -64,7 +64,7 @@ class Step:
 
 def commit_state(state: dict[str, Any], seed: bytes, seq: int) -> tuple[str, bytes]:
     """The state's commitment for the entry body, and its canonical JSON (Step.state_json)."""
-    data = canonical(state)
+    data = canonical_own(state)  # our engine's value: see protocol.canonical.canonical_own
     return commit_canonical(TAG_STATE, data, state_salt(seed, seq)), data
 
 
@@ -98,7 +98,7 @@ def views(engine: Engine, state: dict[str, Any], seats: int, seed: bytes, seq: i
     """Each seat's view after the step, committed: what the server shows a seat is then
     checked by that seat against the signed log, and every one is re-checked by the audit."""
     return [
-        commit(TAG_VIEW, engine.view(state, seat), view_salt(seed, seq, seat))
+        commit_canonical(TAG_VIEW, canonical_own(engine.view(state, seat)), view_salt(seed, seq, seat))
         for seat in range(seats)
     ]
 

@@ -9,6 +9,11 @@ nested. Where rfc8785 refuses, canonical must refuse too (NotCanonical); where i
 canonical must write the same bytes. RFC 8785 section 3.2.3 sorts keys by UTF-16 code
 units, which differs from Python's code point order exactly when a key holds a character
 beyond U+FFFF next to one in U+E000..U+FFFF: those get tests of their own.
+
+`canonical_own` (an engine's state or view, inside `inputs_checked()`) skips the domain
+check: it equals rfc8785 on the domain, is `canonical` outside the context, and the values
+where it would differ are listed here; engine states and views along random games of every
+engine stay in the domain, which is what lets the audit take it.
 """
 
 from __future__ import annotations
@@ -25,7 +30,14 @@ from hypothesis import strategies as st
 
 import engines
 from engines.core import Rng
-from protocol.canonical import NotCanonical, _fast, canonical
+from protocol.canonical import (
+    NotCanonical,
+    _fast,
+    canonical,
+    canonical_own,
+    canonical_plain,
+    inputs_checked,
+)
 
 EXAMPLES = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -173,17 +185,102 @@ def test_a_cycle_fails_as_before() -> None:
         canonical(loop)
 
 
-@pytest.mark.parametrize(("engine_id", "seats", "options"), [("magier", 2, {"open_placement": True}), ("feuersalamander", 4, {})])
+ENGINES = [
+    ("magier", 2, {"open_placement": True}),
+    ("feuersalamander", 4, {}),
+    ("feuersalamander", 2, {}),
+    ("cavemen", 2, {"open": False}),
+    ("cavemen", 2, {"open": True}),
+    ("siedler", 2, {}),
+]
+
+
+@pytest.mark.parametrize(("engine_id", "seats", "options"), ENGINES, ids=repr)
 def test_real_states_and_views(engine_id: str, seats: int, options: dict[str, Any]) -> None:
-    """The values the protocol commits to most: engine states and views along random games."""
+    """The values the protocol commits to most: engine states and views along random games,
+    every engine. They lie in the fast domain, so canonical_own (which the audit takes for
+    them without the domain check) writes them exactly as rfc8785."""
     engine = engines.get(engine_id)
     rnd = random.Random(3)
     state, _ = engine.setup(seats, options, Rng(b"canonical"))
     for i in range(150):
         for value in [state, *(engine.view(state, s) for s in [None, *range(seats)])]:
             assert _fast(value) is not None
-            assert canonical(value) == rfc8785.dumps(value)
+            reference = rfc8785.dumps(value)
+            assert canonical(value) == reference
+            with inputs_checked():
+                assert canonical_own(value) == reference
         seat = engine.to_move(state)
         if seat is None:
             break
         state, _ = engine.apply(state, seat, rnd.choice(engine.legal_moves(state, seat)), Rng(b"%d" % i))
+
+
+@EXAMPLES
+@given(values(surrogates=True, outside=True))
+def test_canonical_plain_is_canonical_and_says_the_path(value: Any) -> None:
+    expected = ours(value)
+    try:
+        got, plain = canonical_plain(value)
+    except NotCanonical:
+        assert expected is NotCanonical
+        return
+    assert got == expected
+    assert plain == (_fast(value) is not None)
+
+
+@EXAMPLES
+@given(values(surrogates=False, outside=False).filter(lambda v: not _astral_key(v) and _within(v)))
+@example({"b": [1, True, None, "\x7f\u2028"], "a": {"z": -(2**53 - 1), "y": "\U0001f600"}})
+def test_own_values_on_the_domain_are_rfc8785(value: Any) -> None:
+    """Inside inputs_checked(), on the domain (ints within 2**53, no astral key): rfc8785's bytes."""
+    with inputs_checked():
+        assert canonical_own(value) == rfc8785.dumps(value)
+
+
+@EXAMPLES
+@given(values(surrogates=True, outside=True))
+def test_own_values_outside_the_context_keep_every_check(value: Any) -> None:
+    """Outside inputs_checked() (the server; an audit of a log with a value beyond the domain)
+    canonical_own is canonical: rfc8785's bytes or its refusal."""
+    try:
+        got: bytes | type[Exception] = canonical_own(value)
+    except NotCanonical:
+        got = NotCanonical
+    assert got == reference(value)
+
+
+@pytest.mark.parametrize(
+    ("value", "unchecked"),
+    [
+        (2.0, b"2.0"),  # RFC 8785 writes 2
+        ({"x": 1e16}, b'{"x":1e+16}'),  # RFC 8785 writes 10000000000000000
+        (2**53, b"9007199254740992"),  # rfc8785 refuses it (no exact form)
+        ({1: "a"}, b'{"1":"a"}'),  # no canonical form: a key must be a string
+        ({"\ue000": 1, "\U0001f600": 2}, '{"\ue000":1,"\U0001f600":2}'.encode()),  # code points, not UTF-16
+    ],
+    ids=repr,
+)
+def test_own_values_beyond_the_domain_would_differ(value: Any, unchecked: bytes) -> None:
+    """Where skipping the domain check would not be RFC 8785: why the audit skips it only for
+    engine values replayed from a log whose every entry lay in the domain, and why every
+    engine's states and views must stay in it (test_real_states_and_views)."""
+    with inputs_checked():
+        assert canonical_own(value) == unchecked
+    assert ours(value) != unchecked, "rfc8785 writes it otherwise, or refuses it"
+
+
+@pytest.mark.parametrize("value", [float("nan"), {1, 2}, b"x", {"s": "\ud800"}], ids=repr)
+def test_own_values_that_are_not_json_are_refused_as_before(value: Any) -> None:
+    with inputs_checked():
+        try:
+            got: bytes | type[Exception] = canonical_own(value)
+        except NotCanonical:
+            got = NotCanonical
+    assert got == reference(value)
+
+
+def test_inputs_checked_ends_with_its_block() -> None:
+    with inputs_checked():
+        assert canonical_own(2.0) == b"2.0"
+    assert canonical_own(2.0) == b"2" == rfc8785.dumps(2.0)
