@@ -26,13 +26,21 @@ from protocol import canonical as _canonical
 
 @contextmanager
 def rfc8785_only() -> Iterator[None]:
-    """Every canonical() call takes the rfc8785 path, as before the speed work."""
-    fast = _canonical._fast
+    """Every canonical() call takes the rfc8785 path, as before the speed work: the fast path
+    off, and the C encoder that canonical_own (the audit's states and views) calls refusing
+    every value, so canonical_own falls back on canonical() and thus on rfc8785 too."""
+    fast, encode = _canonical._fast, _canonical._encode
     _canonical._fast = lambda value: None  # type: ignore[assignment]
+    _canonical._encode = _refuse  # type: ignore[assignment]
     try:
         yield
     finally:
         _canonical._fast = fast  # type: ignore[assignment]
+        _canonical._encode = encode  # type: ignore[assignment]
+
+
+def _refuse(value: Any) -> str:
+    raise ValueError("the code before had no C encoder path")
 
 
 def available() -> bool:

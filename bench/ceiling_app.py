@@ -34,6 +34,9 @@ def _connect() -> Any:
 
         conn = psycopg2.connect(url)
         with conn.cursor() as cur:
+            # Both workers start at once: IF NOT EXISTS alone races on a fresh database (the loser
+            # fails on the catalog's unique index), so the create waits on a transaction lock.
+            cur.execute("SELECT pg_advisory_xact_lock(8785)")
             cur.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} (id BIGSERIAL PRIMARY KEY, key TEXT NOT NULL, body TEXT NOT NULL)")
         conn.commit()
         return conn
