@@ -69,8 +69,14 @@ def eager(engine_id: str) -> Engine:
 
 
 def bot_policy(engine: Engine, state: dict, seat: int, legal: list, rnd: random.Random) -> dict:
-    """Feuersalamander's simple bot: it finishes a game of a low target in a few dozen moves."""
-    return simple_bot(engine.view(state, seat), legal, rnd)
+    """Feuersalamander's simple bot, playing from the seat's view with the record its client
+    would fold from the log (the answers it was shown): it finishes a game of a low target in a
+    few dozen moves. The record is folded from the ledger being played (`_PLAYING`)."""
+    record = _PLAYING[-1].record(seat) if _PLAYING else None
+    return simple_bot({**engine.view(state, seat), "record": record}, legal, rnd)
+
+
+_PLAYING: list[AnswersLedger] = []  # the ledger whose play_moves runs now, for bot_policy
 
 
 class AnswersLedger(Ledger):
@@ -81,6 +87,27 @@ class AnswersLedger(Ledger):
         self.last_views: int | None = None
         self.forge_for_out: bool = False  # a dishonest server: a standing entry for a seat that left
         super().__init__(label, engine=engine, game=GAME, options={"target": target}, seats=seats)
+
+    def play_moves(self, policy: Any = None, limit: int | None = None) -> Ledger:
+        _PLAYING.append(self)
+        try:
+            return super().play_moves(policy, limit) if policy is not None else super().play_moves(limit=limit)
+        finally:
+            _PLAYING.pop()
+
+    def record(self, seat: int) -> Any:
+        """The seat's record as its client folds it: each entry's public events and, in their
+        place, the private ones delivered to the seat (engines.core.Engine.recall)."""
+        mine = {(p["seq"], p["index"]): p["event"] for p in self.payloads[seat]}
+        record = None
+        for entry in self.entries:
+            events = entry["body"].get("events")
+            if not isinstance(events, list):
+                continue
+            seen = [mine[(entry["seq"], i)] if "commit" in e else e for i, e in enumerate(events)
+                    if "commit" not in e or (entry["seq"], i) in mine]
+            record = self.engine.recall(record, seen, seat)
+        return record
 
     def _append(self, type_: str, body: dict[str, Any]) -> dict[str, Any]:
         entry = super()._append(type_, body)
