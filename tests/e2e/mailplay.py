@@ -204,11 +204,12 @@ class MailTable:
             assert mail["Message-ID"] not in answered, f"no new mail for {address} after its reply:\n{mail.get_content()}"
             answered.add(mail["Message-ID"])
             if self.ahead:
-                lines = self.read_ahead(game, mine.engine, mine.seat, bot)
+                lines = self.read_ahead(game, mine.engine, mine.seat, bot, me.with_record(mine).get("record"))
                 first = lines[0]
             else:
                 listed = mine.engine.moves_from_view(mine.view)
-                first = mine.engine.format(mine.engine.bots()[bot](mine.view, listed, self.rng))
+                # the bot plays from the view and the record the player's client folded from the log
+                first = mine.engine.format(mine.engine.bots()[bot](me.with_record(mine), listed, self.rng))
                 lines = lines_of(mine.engine, first, mine.view)
             self.waited += lines == [first] and first in WAIT_FOR_OUTCOME
             assert self.inbox(reply_to(mail, lines, address)) == 0
@@ -219,8 +220,9 @@ class MailTable:
             self.deliver()
         return "running"
 
-    def read_ahead(self, game: str, engine: Any, seat: int, bot: str) -> list[str]:
-        """The lines of a reply by a player who reads ahead (the module docstring says how)."""
+    def read_ahead(self, game: str, engine: Any, seat: int, bot: str, record: Any = None) -> list[str]:
+        """The lines of a reply by a player who reads ahead (the module docstring says how);
+        `record` is what the seat's client folded from the log, kept up with each step read ahead."""
         with database.connection_context():
             row = Game.get_by_id(game)
             state = json.loads(row.state)
@@ -236,12 +238,13 @@ class MailTable:
             if len(legal) == 1 and {"kind": "forced"} in rules.get(seat, []):
                 self._stopped_at_outcome = True
                 break  # the server plays it at once, and its outcome decides what follows
-            move = choose(engine.view(state, seat), legal, self.rng)
+            move = choose({**engine.view(state, seat), "record": record}, legal, self.rng)
             lines.append(engine.format(move))
             if lines[-1].split()[0] in WAIT_FOR_OUTCOME:
                 self._stopped_at_outcome = True
                 break  # its outcome decides what follows: the reply ends here
             state, events = engine.apply(state, seat, move, Rng(b"reading ahead %d" % ply))
+            record = engine.recall(record, [e.to_json() for e in events if e.public], seat)
             if any(not e.public for e in events):
                 self._stopped_at_outcome = True
                 break  # the step told the seat something (a card drawn): the player looks first
