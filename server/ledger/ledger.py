@@ -24,6 +24,7 @@ from protocol.entries import join_signed, join_statement, make_entry, sealed
 from protocol.keys import SigningKey
 from server.clock import clock
 from server.ledger import leaving, standing
+from server.ledger.invitations import Invitations
 from server.ledger.options import check_options
 from server.ledger.records import (
     ENTRY_INSERT,
@@ -35,7 +36,6 @@ from server.ledger.records import (
     SIGNATURE,
     Appended,
     LedgerError,
-    account_named,
     dumps,
     head_of,
     insert_payloads,
@@ -60,7 +60,7 @@ from server.store.models import (
 
 log = logging.getLogger(__name__)
 
-class Ledger:
+class Ledger(Invitations):
     """The server's side of the protocol: it owns the server key and writes entries."""
 
     def __init__(self, server_key: SigningKey) -> None:
@@ -222,118 +222,6 @@ class Ledger:
             if Seat.select().where(Seat.game == game).count() == game.seats:
                 self._start(game)
             game.save()
-        return game
-
-    def invite(self, game_id: str, by: Account, name: Any, seat: Any) -> Game:
-        """Keep a free seat for a named account; only the creator or a seated player may."""
-        with database.atomic():
-            game = self._lock(game_id)
-            seats = list(Seat.select().where(Seat.game == game))
-            if game.creator_id != by.id and by.id not in {s.account_id for s in seats}:
-                raise LedgerError(403, "only the game's creator or its players may invite")
-            if game.status != "open":
-                raise LedgerError(409, "this game has already started")
-            if seat is not None and not steps.is_int(seat):
-                raise LedgerError(400, "seat: a whole number, or leave it out for the first free seat")
-            guest = account_named(name)
-            if guest is None:
-                raise LedgerError(404, f"no account named {name!r}")
-            if guest.id in {s.account_id for s in seats}:
-                raise LedgerError(409, f"{guest.name} holds a seat in this game already")
-            invites = list(Invite.select().where(Invite.game == game))
-            if guest.id in {i.account_id for i in invites}:
-                raise LedgerError(409, f"{guest.name} is invited already")
-            seat = self._seat_to_keep(game, seats, {i.seat for i in invites}, seat)
-            Invite.create(game=game, seat=seat, account=guest, by=by)
-            if self.mail is not None:
-                notices.invited(self.mail, game, guest, by, seat)
-        return game
-
-    @staticmethod
-    def _address_seats(game: Game) -> set[int]:
-        return {e.seat for e in EmailInvite.select().where(EmailInvite.game == game)}
-
-    def _seat_to_keep(self, game: Game, seats: list[Seat], invited: set[int], seat: int | None) -> int:
-        """The seat an invitation keeps: the one asked for if free, else the first free one."""
-        unavailable = {s.seat for s in seats} | invited | self._address_seats(game)
-        free = [s for s in range(game.seats) if s not in unavailable]
-        if seat is None:
-            if not free:
-                raise LedgerError(409, "no free seat is left to keep")
-            seat = free[0]
-        if seat not in free:
-            raise LedgerError(409, f"seat {seat} is not free; free: {', '.join(map(str, free)) or 'none'}")
-        return seat
-
-    def invite_address(self, game_id: str, by: Account, address: str, seat: Any) -> Game:
-        """Keep a free seat for an e-mail address with no account yet, and mail it how to
-        install pbem and join; the account registered later with that address gets the seat."""
-        with database.atomic():
-            game = self._lock(game_id)
-            seats = list(Seat.select().where(Seat.game == game))
-            if game.creator_id != by.id and by.id not in {s.account_id for s in seats}:
-                raise LedgerError(403, "only the game's creator or its players may invite")
-            if game.status != "open":
-                raise LedgerError(409, "this game has already started")
-            if seat is not None and not steps.is_int(seat):
-                raise LedgerError(400, "seat: a whole number, or leave it out for the first free seat")
-            if EmailInvite.select().where(
-                (EmailInvite.game == game) & (pw.fn.LOWER(EmailInvite.email) == address.lower())
-            ).exists():
-                raise LedgerError(409, f"{address} is invited already")
-            invites = {i.seat for i in Invite.select().where(Invite.game == game)}
-            seat = self._seat_to_keep(game, seats, invites, seat)
-            EmailInvite.create(game=game, seat=seat, email=address, by=by)
-            if self.mail is not None:
-                notices.invited_address(self.mail, game, address, by, seat)
-        return game
-
-    def cancel_invite(self, game_id: str, by: Account, name: Any) -> Game:
-        """Free the seat kept for `name`: the game's creator, the inviter or the guest may."""
-        with database.atomic():
-            game = self._lock(game_id)
-            if isinstance(name, str) and "@" in name:
-                holder = self._invited_holder(game, name)
-                if holder is None:
-                    return self._cancel_address(game, by, name)
-                name = holder.name  # an address of an account was invited as that account
-            guest = account_named(name)
-            kept = (
-                Invite.get_or_none((Invite.game == game) & (Invite.account == guest))
-                if guest is not None else None
-            )
-            if kept is None:
-                raise LedgerError(404, f"no invitation for {name!r} in this game")
-            if by.id not in (game.creator_id, kept.by_id, kept.account_id):
-                raise LedgerError(403, "only the game's creator, the inviter or the guest may cancel an invitation")
-            kept.delete_instance()
-        return game
-
-    @staticmethod
-    def _invited_holder(game: Game, address: str) -> Account | None:
-        """The one account with this address that holds an invitation to the game, if no
-        invitation by address is kept: inviting an account-holder's address invites the
-        account (api.invite_address), so cancelling by that address must find it too."""
-        if EmailInvite.select().where(
-            (EmailInvite.game == game) & (pw.fn.LOWER(EmailInvite.email) == address.lower())
-        ).exists():
-            return None
-        holders = [
-            i.account for i in Invite.select(Invite, Account).join(Account, on=(Invite.account == Account.id))
-            .where((Invite.game == game) & (pw.fn.LOWER(Account.email) == address.lower()))
-        ]
-        return holders[0] if len(holders) == 1 else None
-
-    @staticmethod
-    def _cancel_address(game: Game, by: Account, address: str) -> Game:
-        kept = EmailInvite.get_or_none(
-            (EmailInvite.game == game) & (pw.fn.LOWER(EmailInvite.email) == address.lower())
-        )
-        if kept is None:
-            raise LedgerError(404, f"no invitation for {address!r} in this game")
-        if by.id not in (game.creator_id, kept.by_id) and by.email.lower() != address.lower():
-            raise LedgerError(403, "only the game's creator or the inviter may cancel an invitation")
-        kept.delete_instance()
         return game
 
     def _start(self, game: Game) -> None:

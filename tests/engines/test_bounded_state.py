@@ -1,4 +1,4 @@
-"""No engine's state or view grows with the history (issue 23): the server serialises the state
+"""No engine's state or view grows with the history: the server serialises the state
 and every seat's view on each append, and the audit does the same for every step, so a state
 that keeps the game's past makes move 10,000 cost many times move 10. What a player needs of
 the past lives in the log (`recall`), not in the state.

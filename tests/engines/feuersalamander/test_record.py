@@ -1,4 +1,4 @@
-"""Version 4 (issue 23): the questions and claims of the past are out of the state and the views and
+"""Version 4: the questions and claims of the past are out of the state and the views and
 are rebuilt from the log by `recall`, in the shape version 3's views carried them.
 
 - FS-15 / FS-16: the public question event carries the turn and the asked seat's losses then, so

@@ -3,7 +3,7 @@
 differential tests play thousands of random games with this and the live engine side by side
 and require the same legal moves, states and events.
 Never edit this copy to follow the live engine: a rule change needs a new oracle on purpose.
-One such change was made on purpose: version 4 (issue 23) took the questions and claims out of
+One such change was made on purpose: version 4 took the questions and claims out of
 the state and the views and put "turn" and "losses" in the public question event; the record a
 seat keeps of them is rebuilt from the events by this oracle's own reading (oracle/recall.py).
 
