@@ -110,8 +110,10 @@ def test_a_game_played_by_mail_replies_alone_reaches_its_end(
         lines = [line.rstrip() for line in over.splitlines()]
         missing = [line for line in played.render(shown, color=False).splitlines() if line.rstrip() not in lines]
         assert not missing, (missing, over)
-    if whole_turns:
-        assert ratio < 1.5, (label, len(mails), kinds, changes, table.replies)
+    if whole_turns:  # a reply plays a whole turn: your-turn mails stay near one a change of player
+        # (the start and end mails, a fixed three, are left out: on a short game they alone
+        # tipped the ratio of all mails past 1.5, 17 mails for 11 changes)
+        assert kinds.get("turn", 0) / changes < 1.5, (label, len(mails), kinds, changes, table.replies, ratio)
     # everywhere: no your-turn mail beyond one per change of player but the answers that show an
     # outcome (the start and end mails, a fixed three a game, weigh on short games alone)
     assert beyond_outcomes < 1.5, (label, len(mails), table.outcomes, changes)

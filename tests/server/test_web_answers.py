@@ -52,7 +52,8 @@ def test_the_history_tells_answers_and_the_moves_they_played_and_calls_those_ser
     note = re.search(r'<p class="note" id="standing-note">(.*?)</p>', page.text, re.S)
     assert note, "the page does not say moves were played by standing answers"
     words = html.unescape(re.sub(r"<[^>]+>", "", note.group(1)))
-    assert words.startswith(f"{len(played)} moves were played by the server from a player's answers given in advance")
+    said = f"{len(played)} moves were" if len(played) != 1 else "1 move was"
+    assert words.startswith(f"{said} played by the server from a player's answers given in advance")
     assert "server-attested" in words and "pbem audit" in words
 
     t.answers(0, FORCED)  # in force again: the running game's page lists it by its player
