@@ -10,6 +10,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 import engines
 from client.play import Player
 from protocol.standing import prescribed
@@ -27,6 +29,8 @@ def until_alice_decides(server: HostileServer, players: list[Player], game: str,
     for _ in range(300):
         state = server.operator.state(game)
         seat = FS.to_move(state)
+        if seat is None:  # the deal let a claim end the game first (seldom): nothing to test on
+            pytest.skip("the game ended before such a decision of alice's came up")
         if seat == 0 and (prescribed(FS, state, 0, [FORCED]) is not None) == forced:
             return state
         players[seat].play_bot(game, "random", until_over=False, rng=rnd)
