@@ -28,13 +28,7 @@ class Invitations:
         """Keep a free seat for a named account; only the creator or a seated player may."""
         with database.atomic():
             game = self._lock(game_id)
-            seats = list(Seat.select().where(Seat.game == game))
-            if game.creator_id != by.id and by.id not in {s.account_id for s in seats}:
-                raise LedgerError(403, "only the game's creator or its players may invite")
-            if game.status != "open":
-                raise LedgerError(409, "this game has already started")
-            if seat is not None and not steps.is_int(seat):
-                raise LedgerError(400, "seat: a whole number, or leave it out for the first free seat")
+            seats = self._may_invite(game, by, seat)
             guest = account_named(name)
             if guest is None:
                 raise LedgerError(404, f"no account named {name!r}")
@@ -48,6 +42,19 @@ class Invitations:
             if self.mail is not None:
                 notices.invited(self.mail, game, guest, by, seat)
         return game
+
+    @staticmethod
+    def _may_invite(game: Game, by: Account, seat: Any) -> list[Seat]:
+        """The game's seats, once `by` may invite to it (its creator or a player, the game still
+        open) and `seat` is a seat number or None: what either kind of invitation checks first."""
+        seats = list(Seat.select().where(Seat.game == game))
+        if game.creator_id != by.id and by.id not in {s.account_id for s in seats}:
+            raise LedgerError(403, "only the game's creator or its players may invite")
+        if game.status != "open":
+            raise LedgerError(409, "this game has already started")
+        if seat is not None and not steps.is_int(seat):
+            raise LedgerError(400, "seat: a whole number, or leave it out for the first free seat")
+        return seats
 
     @staticmethod
     def _address_seats(game: Game) -> set[int]:
@@ -70,13 +77,7 @@ class Invitations:
         install pbem and join; the account registered later with that address gets the seat."""
         with database.atomic():
             game = self._lock(game_id)
-            seats = list(Seat.select().where(Seat.game == game))
-            if game.creator_id != by.id and by.id not in {s.account_id for s in seats}:
-                raise LedgerError(403, "only the game's creator or its players may invite")
-            if game.status != "open":
-                raise LedgerError(409, "this game has already started")
-            if seat is not None and not steps.is_int(seat):
-                raise LedgerError(400, "seat: a whole number, or leave it out for the first free seat")
+            seats = self._may_invite(game, by, seat)
             if EmailInvite.select().where(
                 (EmailInvite.game == game) & (pw.fn.LOWER(EmailInvite.email) == address.lower())
             ).exists():
