@@ -24,6 +24,7 @@ from engines.core import BadOptions, Engine, IllegalMove
 from protocol import steps
 from protocol.canonical import inputs_checked
 from protocol.commitments import seed_commit
+from protocol.decisions import Decisions
 from protocol.entries import FORMAT
 from protocol.standing_replay import StandingReplay
 from protocol.verdict import Fail, same
@@ -163,12 +164,14 @@ class _Auditor(StandingReplay):
         state: dict[str, Any] | None = None
         result: dict[str, Any] | None = None
         used_secrets: set[int] = set()
+        decisions = Decisions(engine, seed, seats)  # one signed path per decision (protocol.decisions)
 
         for entry in entries[1:]:
             seq, kind, body = entry["seq"], entry["type"], entry["body"]
             self.current = seq
             self.states[seq - 1] = state
             prev = entry["prev"]
+            decisions.before(seq, kind, body, state, result, self.in_force, self.last_views)
             if result is not None and kind != "reveal":
                 raise Fail(seq, f"{'an' if kind == 'answers' else 'a'} {kind} entry after the game ended")
             if kind == "genesis":
