@@ -11,8 +11,12 @@ view, so the answer played tells nobody more than the seat's own answer would, a
 seat's client and the audit recompute it from the same view. It is always one of the
 seat's legal moves (`moves_from_view`) or None (the rule says nothing here).
 
-Every engine answers the kind `forced` (the only legal move); an engine adds its own kinds
-by overriding the `own_*` hooks of `Answers`.
+Every engine answers the kind `forced` (the only legal move), but only where everyone who
+reads the log can tell that the seat had one move (`forced_public`): a standing entry, its
+timing and its rule are public, so a `forced` answer to a decision whose options depend on a
+hidden hand (a duel's counter question: one move when the defender holds no counter card)
+would tell the table what the hand holds. An engine adds its own kinds by overriding the
+`own_*` hooks of `Answers`.
 """
 
 from __future__ import annotations
@@ -37,11 +41,45 @@ class BadRule(ValueError):
         self.message = message
 
 
+class UnseenRead(LookupError):
+    """A move generator read what the public log does not show (so the decision is not public)."""
+
+
+class Unseen:
+    """A stand-in for cards nobody but their holder sees: their number and nothing else; any
+    other read raises UnseenRead (how an engine finds out whether its list of moves at a
+    decision reads a hidden hand: `forced_public`)."""
+
+    __slots__ = ("size",)
+
+    def __init__(self, size: int = 0) -> None:
+        self.size = size
+
+    def __len__(self) -> int:
+        return self.size
+
+    def _read(self, *_: Any) -> Any:
+        raise UnseenRead("the moves read cards the public log does not show")
+
+    __iter__ = __getitem__ = __contains__ = _read
+
+
 class Answers:
     """The answers-in-advance part of an engine (BaseEngine inherits it)."""
 
     def moves_from_view(self, view: View) -> list[Move]:  # the engine's own
         raise NotImplementedError
+
+    def forced_public(self, view: View) -> bool:
+        """Whether every reader of the public log can tell how many legal moves the seat of
+        `view` has at this decision (so whether it has exactly one): only then does `forced`
+        answer it. A decision whose options depend on what only the seat sees (its hand, a
+        face-down card) is never answered by `forced`: the standing entry (rather than a move
+        signed later, by hand) would tell everyone that the seat had no other choice.
+
+        The default, True, is right for an engine whose seats see the same things; every
+        engine with concealed values overrides it (tests/engines/test_forced_public.py)."""
+        return True
 
     # -- what an engine adds --------------------------------------------------------------
 
@@ -72,7 +110,10 @@ class Answers:
         """The kinds of decision this game answers in advance, for `pbem answers` and the API."""
         forced = {
             "kind": FORCED,
-            "text": "when you have exactly one legal move, it is played for you at once",
+            "text": (
+                "when you have exactly one legal move and everyone can see that you have (not "
+                "when it depends on your hidden cards), it is played for you at once"
+            ),
             "usage": FORCED,
         }
         return [forced, *self.own_answer_kinds()]
@@ -130,7 +171,7 @@ class Answers:
         if not moves:
             return None
         if rule.get("kind") == FORCED:
-            return moves[0] if len(moves) == 1 else None
+            return moves[0] if len(moves) == 1 and self.forced_public(view) else None
         chosen = self.own_standing_move(view, rule, moves)
         if chosen is None:
             return None

@@ -283,6 +283,25 @@ class BaseEngine(Answers):
         seats' own views into the spectator's."""
         return None
 
+    def public_mismatch(self, view: View, step: Mapping[str, Any]) -> str | None:
+        """What in `view`, a seat's view of the position that one log entry produced (checked
+        against that entry's commitment), contradicts that entry's public content, in words;
+        None when nothing does.
+
+        `step` is what every reader of the log sees of the entry: {"seat": who moved (None for
+        the start), "move": its public part (None for the start), "events": its public events
+        as logged ({"kind", "data", "to": None}), "to_move": the seat the entry names to move,
+        "result": the entry's result or None}. A client checks every committed view it relies
+        on with it (the board it shows, the position a standing answer was played from), so a
+        false view commitment for one seat (a trade offer nobody made) is caught at once, not
+        only by the audit after the reveal.
+
+        It must never call an honest view false (tests/engines/test_public_mismatch.py plays
+        random games of every engine and mode and checks every seat's view at every entry).
+        The default checks nothing: an engine says what its views show that its log shows too
+        (whose turn, the result, a thrown die, a pending offer)."""
+        return None
+
     def describe_move(self, view: View, move: Move) -> str | None:
         """What `move` would do, said from the seat's `view` before it is played, for the list
         of moves (`pbem moves`: a magier step's pushes and burns); None when there is nothing to

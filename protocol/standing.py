@@ -7,8 +7,15 @@ and the signed rule (engines.answers: `standing_move`), so:
 
 - the audit recomputes it from the revealed seed (state, view, rule) and compares;
 - the seat's own client recomputes it at once, without the seed: the step tells the seat,
-  privately, the view it was computed from with that view's salt (ANSWERED), which the client
-  checks against the view commitment of the entry before and then runs the rule on.
+  privately, the view it was computed from with that view's salt and the index of the rule that
+  played (ANSWERED), which the client checks against the view commitment of the entry before
+  and against that entry's public content (engine.public_mismatch), and then runs the rules on.
+
+Nothing logged says more than its move: which of the seat's rules played is in the private
+event, not in the clear (the index of `forced` against `never-counter` would tell whether the
+defender of a duel holds a counter card). Logs written before carry it in the clear as `rule`
+(`clear_rule`): the replay writes each entry in the shape it was logged in, so a released log
+keeps its meaning.
 
 A rule never covers a decision that needs a secret only its owner holds (a blind placement
 or reveal): there the server cannot play, and the seat is asked as always.
@@ -66,11 +73,15 @@ def standing(
     before: int,
     *,
     seats: int,
+    clear_rule: bool = False,
 ) -> Step:
     """The `standing` entry at `seq` for `seat`, following rule number `rule` of the statement
     in force (`(its seq, its rules)`); `before` is the seq of the entry whose view commitment
     holds the position answered (the last entry with views). StepError where the statement
-    does not prescribe exactly this: the rule is not the first that applies, or none does."""
+    does not prescribe exactly this: the rule is not the first that applies, or none does.
+
+    The index goes into the seat's private ANSWERED event; `clear_rule` writes the older shape
+    (the index in the body as `rule`, the event without it), for the replay of such a log."""
     statement_seq, rules = statement
     if engine.to_move(state) != seat:
         raise StepError(f"a standing answer for seat {seat!r}, which is not the seat to move")
@@ -94,13 +105,16 @@ def standing(
         new_state, events = engine.apply(state, seat, move, Rng(standing_key(seed, seq)))
     except IllegalMove:
         raise
-    answered = Event(ANSWERED, {"view": view, "salt": view_salt(seed, before, seat)}, (seat,))
+    told: dict[str, Any] = {"view": view, "salt": view_salt(seed, before, seat)}
+    if not clear_rule:
+        told["rule"] = index
+    answered = Event(ANSWERED, told, (seat,))
     published, payloads = publish([answered, *events], seed, seq)
     committed, state_json = commit_state(new_state, seed, seq)
     body = {
         "seat": seat,
         "answers": statement_seq,
-        "rule": index,
+        **({"rule": index} if clear_rule else {}),
         "move": public,
         "secret_commit": secret_commit,
         "events": published,

@@ -5,7 +5,9 @@ prescribes when the decision comes up. So the audit keeps, per seat, the stateme
 (each `answers` entry replaces the seat's previous one; an empty list revokes them all), and
 checks every `standing` entry against it: the statement it names is the one in force for its
 seat, and, with the revealed seed, the move is the one the first applying rule prescribes
-from the seat's own view, replayed with `standing_key` and compared byte for byte.
+from the seat's own view, replayed with `standing_key` and compared byte for byte. An entry
+is replayed in the shape it was logged in: the rule's index in the seat's private `answered`
+event (written now), or in the clear as `rule` (logs written before: they still audit).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 
 from engines.core import Engine, IllegalMove
 from protocol import steps
-from protocol.standing import standing
+from protocol.standing import prescribed, standing
 from protocol.system_replay import SystemReplay
 from protocol.verdict import Fail, same
 
@@ -84,9 +86,13 @@ class StandingReplay(SystemReplay):
             raise Fail(seq, f"a standing answer for seat {seat}, which has left the game: the server decides for it")
         if self.last_views is None:
             raise Fail(seq, "a standing entry with no position before it")
+        # the shape it was logged in: the rule's index in the clear (older logs), or in the seat's
+        # private `answered` event (the replay's index is then the one its commitment must hold)
+        clear = "rule" in body
         try:
             step = standing(
-                engine, state, seat, statement, body.get("rule"), seed, seq, self.last_views, seats=seats
+                engine, state, seat, statement, body["rule"] if clear else _first(engine, state, seat, statement),
+                seed, seq, self.last_views, seats=seats, clear_rule=clear,
             )
         except steps.StepError as exc:
             raise Fail(seq, exc.message) from exc
@@ -104,6 +110,12 @@ class StandingReplay(SystemReplay):
         self.counts["moves"] += 1
         self.counts["standing"] += 1
         return step.state, step.body.get("result")
+
+
+def _first(engine: Engine, state: dict[str, Any], seat: int, statement: tuple[int, list[dict[str, Any]]]) -> Any:
+    """The index of the first rule that prescribes a move here (the step refuses None)."""
+    found = prescribed(engine, state, seat, statement[1])
+    return None if found is None else found[0]
 
 
 def _words(engine: Engine, move: Any) -> str:

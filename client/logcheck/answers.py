@@ -4,8 +4,9 @@ by it (`standing`).
 A server that may play a seat's moves could play ones the seat never agreed to; so every client
 pins each seat's statement in force from its own signature check, refuses a standing move made
 by a statement that was replaced or revoked, and, for its own seat, recomputes the move from the
-position the server tells it privately (opened against the log's view commitment) as soon as
-that payload is held. Nothing here needs the server's seed: the audit re-checks the rest.
+position the server tells it privately (opened against the log's view commitment, and checked
+against the public move and events of the entry that produced it) as soon as that payload is
+held. Nothing here needs the server's seed: the audit re-checks the rest.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from client.logcheck.errors import TamperError, VerifyError
 from client.logcheck.states import is_int, state_entry
+from client.logcheck.views import public_contradiction
 from protocol.steps import HEX64
 
 
@@ -73,8 +75,10 @@ def standing_entry(entry: dict[str, Any], receipt: dict[str, Any]) -> None:
         else:
             how = f"never stated at entry {named!r} (the statement in force is entry {in_force['seq']})"
         raise TamperError(f"entry {seq}: the server played a standing answer for seat {seat} that it {how}")
+    # the rule that played: in the seat's private `answered` event (read when the payload is
+    # held); a log written before names it in the clear as `rule`
     rule = body.get("rule")
-    if not is_int(rule) or not 0 <= rule < len(rules):
+    if "rule" in body and (not is_int(rule) or not 0 <= rule < len(rules)):
         raise VerifyError(f"entry {seq}: the standing entry names rule {rule!r}, which seat {seat}'s answers do not hold")
     committed = body.get("secret_commit")
     if not isinstance(body.get("move"), dict) or not (
@@ -94,10 +98,12 @@ def standing_entry(entry: dict[str, Any], receipt: dict[str, Any]) -> None:
             "seq": seq,
             "index": 0,
             "rule": rule,
+            "clear": "rule" in body,
             "rules": rules,
             "move": body["move"],
             "commit": views["commits"][seat],
             "views_seq": views["seq"],
+            "public": views.get("public"),
         })
         receipt["standing"] = pending
     state_entry(entry, receipt)
@@ -142,10 +148,22 @@ def _check_one(engine: Any, item: dict[str, Any], payload: dict[str, Any]) -> No
             f"TAMPERING: entry {seq}: the position the server says it played your standing answer from "
             f"is not the one its log committed to for you at entry {item['views_seq']}"
         )
+    wrong = public_contradiction({"engine": engine.id}, view, item.get("public"))
+    if wrong is not None:
+        raise TamperError(
+            f"TAMPERING: entry {item['views_seq']}: the position its log committed to for you, from which "
+            f"entry {seq} played your standing answer, contradicts that entry's public move and events: {wrong}"
+        )
     rules = item["rules"]
+    rule = item["rule"] if item.get("clear", True) else data.get("rule")
+    if not is_int(rule) or not 0 <= rule < len(rules):
+        raise TamperError(
+            f"TAMPERING: entry {seq}: the server tells you your standing answer number {rule!r} played, "
+            f"which your answers do not hold"
+        )
     teller = Teller(engine, {}, 0)
     played = teller.move(item["move"])
-    said = f"TAMPERING: entry {seq} played '{played}' for you by your standing answer '{_words(engine, rules[item['rule']])}'"
+    said = f"TAMPERING: entry {seq} played '{played}' for you by your standing answer '{_words(engine, rules[rule])}'"
     try:
         found = first_prescribed(engine, view, rules) if isinstance(view, dict) else None
     except Exception:  # noqa: BLE001 - a position the rules cannot read prescribes nothing
@@ -155,7 +173,7 @@ def _check_one(engine: Any, item: dict[str, Any], payload: dict[str, Any]) -> No
     index, move = found
     public = engine.split_move(move)[0]
     text = teller.move(public)
-    if index != item["rule"]:
+    if index != rule:
         raise TamperError(
             f"{said}, but the first of your answers that applies here is '{_words(engine, rules[index])}', "
             f"which prescribes '{text}'"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from client.logcheck.errors import VerifyError
+from client.logcheck.views import public_step
 
 
 def is_int(value: Any) -> bool:
@@ -30,7 +31,8 @@ def state_entry(entry: dict[str, Any], receipt: dict[str, Any]) -> None:
     to_move = body.get("to_move")
     if to_move is not None and not (is_int(to_move) and 0 <= to_move < seats):
         raise VerifyError(f"entry {seq}: to_move {to_move!r} is not a seat")
-    receipt["views"] = {"seq": seq, "commits": views}
+    # with what every reader sees of the entry, to check the committed views against (views.py)
+    receipt["views"] = {"seq": seq, "commits": views, "public": public_step(entry)}
     receipt["status"] = "running"
     receipt["to_move"] = to_move
     # the decision now due needs a secret only its owner holds (a blind game's reveal): no bot

@@ -1,14 +1,66 @@
 """The server's other words checked against its log: the seat's view and the game's summary.
 
 What `pbem show` prints comes from these answers, so each must say what the signed log says.
+A view is checked twice: against the seat's view commitment (the server's signed word for
+this seat alone), and against the public content of the entry that produced the position
+(`public_step`: its public move and events, the seat to move, the result), which every
+player's client verified: a client checks every commitment it relies on against the public
+log, so a false commitment (a trade offer nobody made) is caught at once, not at the audit.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from client.logcheck.errors import TamperError, VerifyError
 from protocol.steps import check_view as check_view_commit
+
+_SYSTEM_STEPS = {"timeout", "email_move", "out", "resign"}  # system entries that carry views
+
+
+def public_step(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """What every reader sees of an entry with views: {"seat", "move", "events", "to_move",
+    "result"} (engines.core.BaseEngine.public_mismatch), the private events left out."""
+    body = entry.get("body") or {}
+    kind = entry.get("type")
+    envelope = body.get("envelope") if isinstance(body.get("envelope"), Mapping) else {}
+    seat, move = None, None
+    if kind == "move":
+        seat, move = body.get("seat"), envelope.get("move")
+    elif kind == "standing" or (kind == "system" and body.get("kind") in _SYSTEM_STEPS):
+        seat = body.get("seat", envelope.get("seat"))
+        move = body.get("move", envelope.get("move"))
+    events = [
+        {"kind": e["kind"], "data": e.get("data"), "to": None}
+        for e in body.get("events") or []
+        if isinstance(e, Mapping) and "kind" in e and e.get("to") is None
+    ]
+    return {
+        "seat": seat,
+        "move": move if isinstance(move, Mapping) else None,
+        "events": events,
+        "to_move": body.get("to_move"),
+        "result": body.get("result"),
+    }
+
+
+def public_contradiction(receipt: Mapping[str, Any], view: Any, step: Any) -> str | None:
+    """What in `view` the public content `step` of its entry contradicts (the engine says), or
+    None. A receipt kept before steps were kept (no `step`) has nothing to compare."""
+    if not isinstance(step, Mapping):
+        return None
+    from client.player.engine import local_engine
+
+    engine = local_engine(str(receipt.get("engine")))
+    check = getattr(engine, "public_mismatch", None)
+    if check is None:
+        return None
+    try:
+        said = check(view, step)
+    except Exception as exc:  # noqa: BLE001 - a view the rules cannot read is no view of this game
+        return f"the rules cannot read it ({type(exc).__name__})"
+    return said if isinstance(said, str) or said is None else str(said)
 
 
 def check_view(receipt: dict[str, Any], view: Any, salt: Any) -> None:
@@ -30,6 +82,12 @@ def check_view(receipt: dict[str, Any], view: Any, salt: Any) -> None:
         raise TamperError(
             f"TAMPERING: the view the server shows you is not the one its log committed to "
             f"at entry {views['seq']}: what you are shown is not the game's state"
+        )
+    wrong = public_contradiction(receipt, view, views.get("public"))
+    if wrong is not None:
+        raise TamperError(
+            f"TAMPERING: entry {views['seq']}: the view its log committed to for you contradicts "
+            f"the entry's public move and events: {wrong}"
         )
 
 

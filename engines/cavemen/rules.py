@@ -49,6 +49,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engines.answers import Unseen, UnseenRead
 from engines.cavemen import bots, cards, fights, movement, notation, placing, render, turns
 from engines.cavemen.decks import draw
 from engines.cavemen.field import COLS, NAMES, PATHS, ROWS, initial_caves
@@ -56,6 +57,7 @@ from engines.cavemen.moves import seat_moves
 from engines.cavemen.turns import fresh_tm
 from engines.cavemen.view import seat_view
 from engines.core import BadOptions, BaseEngine, Event, IllegalMove, Move, Rng, Seat, State, View
+from engines.public import pending_seat, turn_and_result
 
 DEFAULT_ROUND_LIMIT = 150
 OPTION_DEFAULTS: dict[str, Any] = {"open": False, "round_limit": DEFAULT_ROUND_LIMIT}
@@ -134,7 +136,10 @@ def _copy(state: State) -> State:
 
 class Cavemen(BaseEngine):
     id = "cavemen"
-    version = "1"
+    # 2: the answer `forced` no longer plays an `end` (or any move) whose being the only one
+    # depends on the hand or on a face-down caveman's card (engines.answers.forced_public): its
+    # standing entry told the table which cavemen the seat holds; the rules are unchanged.
+    version = "2"
     title = "Cavemen Playing With Fire"
     min_seats = 2
     max_seats = 2
@@ -204,6 +209,25 @@ class Cavemen(BaseEngine):
         if not _is_int(seat) or seat not in (0, 1):
             return []
         return seat_moves(state, seat, state["hands"][seat])
+
+    def forced_public(self, view: View) -> bool:
+        """Public only when the list reads neither the hand nor the card of a caveman the
+        public does not see (face down, not shown to both): the moves of a face-down Zippy or
+        a Plucky differ from another's, and a placement depends on the hand, so an `end` that
+        is the only move would tell which cavemen the seat holds (engines.answers.forced_public)."""
+        seat = view.get("seat")
+        if not _is_int(seat) or seat not in (0, 1):
+            return False
+        board = {**view, "field": [_public_piece(p) for p in view["field"]]}
+        try:
+            seat_moves(board, seat, Unseen(len(view.get("hand") or [])))
+        except UnseenRead:
+            return False
+        return True
+
+    def public_mismatch(self, view: View, step: Mapping[str, Any]) -> str | None:
+        """Whose decision it is and the result, as the entry names them."""
+        return turn_and_result(view, step, pending_seat(view))
 
     def moves_from_view(self, view: View) -> list[Move]:
         """The legal moves of the view's seat from the view alone: the same `seat_moves` as
@@ -290,3 +314,22 @@ class Cavemen(BaseEngine):
 
     def bots(self) -> dict[str, Any]:
         return {"random": bots.random_bot, "simple": bots.simple_bot}
+
+
+class _FaceDown(dict[str, Any]):
+    """A caveman whose card the public does not see: reading its card raises UnseenRead."""
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "card":
+            raise UnseenRead("the moves read a face-down caveman's card")
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+
+def _public_piece(piece: Any) -> Any:
+    """A field entry as the public sees it: a card shown only when face up or seen by both."""
+    if piece is None or piece.get("up") or piece.get("known") == 2:
+        return piece
+    return _FaceDown(piece)

@@ -109,6 +109,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engines.answers import Unseen, UnseenRead
 from engines.core import BadOptions, BaseEngine, Event, IllegalMove, Move, Rng, Seat, State, View
 from engines.feuersalamander import bots, deal, leaving, legal, notation, render
 from engines.feuersalamander import record as record_of
@@ -119,6 +120,7 @@ from engines.feuersalamander.phases import HANDLERS
 from engines.feuersalamander.scoring import game_result
 from engines.feuersalamander.seats import TURN_KINDS, out_seats
 from engines.feuersalamander.view import view as seat_view
+from engines.public import pending_seat, turn_and_result
 
 __all__ = ["NAMES", "TURN_KINDS", "Feuersalamander", "enumerate_claims", "game_result", "max_claims"]
 
@@ -138,7 +140,10 @@ class Feuersalamander(BaseEngine):
     # play on (`leave`, `out`); a game nobody leaves is played exactly as in 2.
     # 4: the state and the views lose "questions" and "claims" (they grew with the game); the
     # public "question" event carries "turn" and "losses", so `recall` rebuilds both from the log.
-    version = "4"
+    # 5: the answer `forced` no longer plays a decision whose options depend on the hand (the
+    # deal's and the double rule's discard, the stone): its standing entry told the table that
+    # the hand allowed one move only (engines.answers.forced_public); the rules are unchanged.
+    version = "5"
     title = "Der Feuersalamander"
     min_seats = 2
     max_seats = 4
@@ -185,6 +190,21 @@ class Feuersalamander(BaseEngine):
         pending = state["pending"]
         hand = None if pending is None else state["hands"][pending["seat"]]
         return _listed(pending, state["result"], seat, state["seats"], hand)
+
+    def forced_public(self, view: View) -> bool:
+        """A throw, a key throw and every other decision whose options do not read the hand
+        are public; a discard or a stone placement reads it (engines.answers.forced_public)."""
+        seat = view.get("seat")
+        pending, result = view.get("pending"), view.get("result")
+        try:
+            _listed(pending, result, seat, view["seats"], Unseen(len(view.get("hand") or [])))
+        except UnseenRead:
+            return False
+        return True
+
+    def public_mismatch(self, view: View, step: Mapping[str, Any]) -> str | None:
+        """Whose decision it is and the result, as the entry names them."""
+        return turn_and_result(view, step, pending_seat(view))
 
     def moves_from_view(self, view: View) -> list[Move]:
         """The same list as legal_moves, from the seat's view: the view's pending decision,

@@ -51,6 +51,7 @@ from engines.magier.reveal import apply_reveal
 from engines.magier.shape import check_shape
 from engines.magier.state import DEFAULT_OPTIONS, SEAT_NAMES, check_options, is_blind, new_state
 from engines.magier.view import split_move, view
+from engines.public import turn_and_result
 
 
 class MagierEngine(BaseEngine):
@@ -87,6 +88,19 @@ class MagierEngine(BaseEngine):
     def legal_moves(self, state: State, seat: Seat) -> list[Move]:
         """listing.moves_of on the state: it reads only what view(state, seat) carries."""
         return moves_of(state, seat)
+
+    def forced_public(self, view: View) -> bool:
+        """A placement's values are the seat's own unless placed open (the options count the
+        values it still holds), so `forced` answers a placement only with `open_placement`;
+        a step's options are listed from the board, whose pieces everyone sees
+        (engines.answers.forced_public)."""
+        phase = view.get("phase")
+        return phase == "movement" or (phase == "placement" and bool((view.get("options") or {}).get("open_placement")))
+
+    def public_mismatch(self, view: View, step: Mapping[str, Any]) -> str | None:
+        """Whose turn it is and the result, as the entry names them."""
+        deciding = None if view.get("result") is not None else view.get("turn")
+        return turn_and_result(view, step, deciding)
 
     def moves_from_view(self, view: View) -> list[Move]:
         """The same listing.moves_of on the seat's view: equal to legal_moves(state, seat).

@@ -40,6 +40,7 @@ from engines.siedler import (  # noqa: F401 - importing registers the steps and 
     hands,
     known,
     plays,
+    public,
     scoring,
     setup,
     standing,
@@ -75,7 +76,11 @@ def handled() -> set[str]:
 
 class Siedler(BaseEngine):
     id = "siedler"
-    version = "3"
+    # 4: the answer `forced` no longer plays a decision whose options depend on the hand or a
+    # searched pile (the roll: an Alchemist; the counter question, SI-24: a Bishop or a Herb
+    # Woman; a pick, a Spy's take): its standing entry told the table what the hand held
+    # (public.py); `always-roll` answers the roll for any hand. The rules are unchanged.
+    version = "4"
     title = "Die Siedler von Catan - Das Kartenspiel"
     min_seats = 2
     max_seats = 2
@@ -252,6 +257,14 @@ class Siedler(BaseEngine):
 
     def describe_own_rule(self, rule: dict[str, Any]) -> str:
         return standing.describe(rule)
+
+    def forced_public(self, view: View) -> bool:
+        """`forced` answers only where the number of options is public (public.py: not the
+        roll, the counter question, a pick: what the hand holds decides them)."""
+        return public.forced_public(view, _listed)
+
+    def public_mismatch(self, view: View, step: Mapping[str, Any]) -> str | None:
+        return public.mismatch(view, step)
 
     def bots(self) -> dict[str, Any]:
         from engines.siedler import bots

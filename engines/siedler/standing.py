@@ -12,6 +12,11 @@ audit recompute it):
     never-counter             the counter question is answered no
     plenty-least-held         the Year of plenty takes the resource the seat holds least of
     never-swap                the Master Builder's swap is passed
+    always-roll               the turn's roll is made, never an Alchemist played before it
+
+`forced` answers none of the roll, the counter question or a pick: how many options they have
+depends on the hand (public.py), so a standing entry there would tell what the hand holds;
+`never-counter` and `always-roll` answer them for every hand alike.
 
 The other off-turn decisions have no answer that stays the same from game to game: which
 unit a Civil War sends back, which named building a Raid takes, which cards go under which
@@ -40,6 +45,7 @@ ACCEPT = "accept-trade"
 NO_COUNTER = "never-counter"
 PLENTY = "plenty-least-held"
 NO_SWAP = "never-swap"
+ROLL = "always-roll"
 MOST = 20  # the largest amount of one resource an accept-trade names: more than any seat can store
 
 KINDS: list[dict[str, str]] = [
@@ -76,9 +82,14 @@ KINDS: list[dict[str, str]] = [
         "text": "when the Master Builder event comes, you swap no card (pass)",
         "usage": NO_SWAP,
     },
+    {
+        "kind": ROLL,
+        "text": "your turn's dice are rolled for you; you play no Alchemist before the roll (SI-10)",
+        "usage": ROLL,
+    },
 ]
 NAMES = [k["kind"] for k in KINDS]
-_BARE = {DECLINE, NO_COUNTER, PLENTY, NO_SWAP}  # the kinds without parameters
+_BARE = {DECLINE, NO_COUNTER, PLENTY, NO_SWAP, ROLL}  # the kinds without parameters
 _EXAMPLE = f"{ACCEPT} 1 wool for 1 lumber"
 _RESOURCE_LIST = ", ".join(cards.RESOURCES)
 
@@ -176,6 +187,8 @@ def describe(rule: Rule) -> str:
         return "in a Year of plenty take the resource you hold least of"
     if kind == NO_SWAP:
         return "never swap a card in a Master Builder event"
+    if kind == ROLL:
+        return "roll the dice at once (no Alchemist before the roll)"
     return str(kind)
 
 
@@ -204,6 +217,8 @@ def move(view: View, rule: Rule, moves: list[Move]) -> Move | None:
         return _least_held(view, moves)
     if decision == "master_builder" and kind == NO_SWAP:
         return _listed(moves, {"type": "pass"})
+    if decision == "roll" and kind == ROLL:
+        return _listed(moves, {"type": "roll"})
     return None
 
 

@@ -38,20 +38,25 @@ def state_answers(ledger: Ledger, seat: int, rules: list[dict[str, Any]], key: S
 def forged_standing(
     engine: Engine, state: dict[str, Any], seat: int, statement: tuple[int, list[dict[str, Any]]], rule: int,
     move: dict[str, Any], seed: bytes, seq: int, before: int, *, seats: int, view: dict[str, Any] | None = None,
+    clear_rule: bool = False,
 ) -> Step:
     """protocol.standing.standing without its checks: `move` played by rule `rule`, told to the
-    seat from `view` (default: its real one) with the real salt."""
+    seat from `view` (default: its real one) with the real salt; the rule's index in the seat's
+    `answered` event as the server writes it now (`clear_rule`: in the clear, the older shape)."""
     told = engine.view(state, seat) if view is None else view
     public, secret = engine.split_move(move)
     secret_commit, record = seeded_secret(secret, seed, seq)
     new_state, events = engine.apply(state, seat, move, Rng(standing_key(seed, seq)))
-    answered = Event(ANSWERED, {"view": told, "salt": view_salt(seed, before, seat)}, (seat,))
+    data: dict[str, Any] = {"view": told, "salt": view_salt(seed, before, seat)}
+    if not clear_rule:
+        data["rule"] = rule
+    answered = Event(ANSWERED, data, (seat,))
     published, payloads = publish([answered, *events], seed, seq)
     committed, state_json = commit_state(new_state, seed, seq)
     body = {
         "seat": seat,
         "answers": statement[0],
-        "rule": rule,
+        **({"rule": rule} if clear_rule else {}),
         "move": public,
         "secret_commit": secret_commit,
         "events": published,

@@ -68,7 +68,7 @@ def test_a_statement_is_pinned_and_a_standing_move_is_followed_and_recomputed() 
     assert receipt["views"]["seq"] == played["seq"] and receipt["to_move"] == played["body"]["to_move"]
     assert [played["seq"], 0] in receipt["owed"]
     pending = receipt["standing"]
-    assert [(p["seq"], p["rule"]) for p in pending] == [(played["seq"], 0)]
+    assert [(p["seq"], p["rule"]) for p in pending] == [(played["seq"], None)]  # the index: in the payload
     assert pending[0]["commit"] == ledger.entries[views_seq(ledger.entries[: played["seq"]])]["body"]["views"][seat]
     check_standing(receipt, held(ledger, seat))
     assert receipt["standing"] == []

@@ -55,6 +55,7 @@ DECLINE = {"kind": "decline-trades"}
 NO_COUNTER = {"kind": "never-counter"}
 PLENTY = {"kind": "plenty-least-held"}
 NO_SWAP = {"kind": "never-swap"}
+ALWAYS_ROLL = {"kind": "always-roll"}
 VARIANTS = ["tournament-new-players", "basic"]
 
 
@@ -64,7 +65,7 @@ def accept(give: dict[str, int], get: dict[str, int]) -> dict[str, Any]:
 
 # every accept-trade an offer can match today (one for one)
 ACCEPTS = [accept({g: 1}, {w: 1}) for g in cards.RESOURCES for w in cards.RESOURCES if g != w]
-BARE = [DECLINE, NO_COUNTER, PLENTY, NO_SWAP]
+BARE = [DECLINE, NO_COUNTER, PLENTY, NO_SWAP, ALWAYS_ROLL]
 
 
 def decision_of(rule: dict[str, Any]) -> str:
@@ -75,6 +76,7 @@ def decision_of(rule: dict[str, Any]) -> str:
         "never-counter": "counter",
         "plenty-least-held": "choose plenty",
         "never-swap": "master_builder",
+        "always-roll": "roll",
     }[rule["kind"]]
 
 
@@ -401,7 +403,9 @@ def test_accept_trade_round_trips_through_the_words_a_player_types(give: dict[st
 
 def test_every_kind_is_listed_parsed_and_described() -> None:
     kinds = {k["kind"]: k for k in E.answer_kinds()}
-    assert list(kinds) == ["forced", "decline-trades", "accept-trade", "never-counter", "plenty-least-held", "never-swap"]
+    assert list(kinds) == [
+        "forced", "decline-trades", "accept-trade", "never-counter", "plenty-least-held", "never-swap", "always-roll",
+    ]
     assert kinds["accept-trade"]["usage"] == "accept-trade GIVE for GET"
     for rule in BARE:
         assert E.parse_rule(rule["kind"]) == rule == E.check_rule(rule)
@@ -410,7 +414,7 @@ def test_every_kind_is_listed_parsed_and_described() -> None:
     assert E.parse_rule("accept-trade 1 Wool for 1 LUMBER") == accept({"wool": 1}, {"lumber": 1})
     assert E.describe_rule(accept({"wool": 1}, {"lumber": 1})) == "accept 1 wool for 1 lumber"
     assert E.describe_rule(DECLINE) == "decline every trade offer"
-    texts = [E.describe_rule(r) for r in (NO_COUNTER, PLENTY, NO_SWAP)]
+    texts = [E.describe_rule(r) for r in (NO_COUNTER, PLENTY, NO_SWAP, ALWAYS_ROLL)]
     assert all(t and "{" not in t and "[" not in t for t in texts)
 
 

@@ -47,7 +47,7 @@ def test_fs24_options() -> None:
     for seats in (1, 5, 0):
         with pytest.raises(BadOptions):
             E.check_options({}, seats)
-    assert (E.id, E.version, E.title, E.min_seats, E.max_seats) == ("feuersalamander", "4", "Der Feuersalamander", 2, 4)
+    assert (E.id, E.version, E.title, E.min_seats, E.max_seats) == ("feuersalamander", "5", "Der Feuersalamander", 2, 4)
 
 
 def test_fs24_game_ends_when_no_combination_can_be_formed_any_more() -> None:
