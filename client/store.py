@@ -98,6 +98,9 @@ class Store:
     def record_path(self, game: str) -> Path:
         return self.home / "records" / f"{_safe_name(game)}.json"
 
+    def pending_path(self, game: str) -> Path:
+        return self.home / "pending" / f"{_safe_name(game)}.json"
+
     # -- JSON files ----------------------------------------------------------------
 
     def _read(self, path: Path) -> Any:
@@ -212,6 +215,27 @@ class Store:
 
     def save_record(self, game: str, record: dict[str, Any]) -> None:
         self._write(self.record_path(game), record, compact=True)
+
+    # -- what this seat signed at a place in the log, not yet settled ------------------------
+    # One signed path per decision: a statement of answers or a move envelope signed at the head
+    # `prev` is kept here before it is sent, until the verified log holds an entry at its seq
+    # (its own or another's). While it is kept, nothing else is signed at `prev`: the same item
+    # is sent again, byte for byte ({"kind", "seq", "prev", "sent", ...}; client/player/pending.py).
+
+    def pending(self, game: str) -> dict[str, Any] | None:
+        value = self._read(self.pending_path(game))
+        return value if isinstance(value, dict) and isinstance(value.get("seq"), int) else None
+
+    def save_pending(self, game: str, item: dict[str, Any]) -> None:
+        self._write(self.pending_path(game), item)
+
+    def drop_pending(self, game: str) -> None:
+        try:
+            self.pending_path(game).unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            raise StoreError(f"cannot remove {self.pending_path(game)}: {exc.strerror}") from exc
 
     # -- evidence ------------------------------------------------------------------------
 

@@ -14,8 +14,8 @@ from typing import Any
 from client import verify
 from client.api import ApiError
 from client.player.engine import local_engine
-from client.player.errors import ClientError
-from client.player.evidence import Evidence
+from client.player.errors import ClientError, ServerLie
+from client.player.pending import Pending
 
 
 def in_force(engine: Any, receipt: dict[str, Any]) -> dict[int, dict[str, Any]]:
@@ -44,7 +44,7 @@ def short_texts(engine: Any, receipt: dict[str, Any], seat: Any) -> list[str]:
     return [re.sub(r"\s*\([^()]*\)$", "", t) for t in (held or {}).get("texts") or []]
 
 
-class Answering(Evidence):
+class Answering(Pending):
     """Listing and stating this seat's standing answers in one game."""
 
     def answers(self, game: str) -> dict[str, Any]:
@@ -80,14 +80,20 @@ class Answering(Evidence):
 
     def set_answers(self, game: str, rules: list[dict[str, Any]]) -> dict[str, Any]:
         """Sign `rules` as this seat's whole statement of answers (`[]` revokes them all) on the
-        verified head and send it; a head that moved meanwhile (409) is looked at again once.
-        Returns the statement's entry, the answers now in force and what the server then played."""
+        verified head and send it; a head that really moved meanwhile (409, the log shows it) is
+        looked at again once. Returns the statement's entry, the answers now in force and what
+        the server then played.
+
+        One signed path per decision: the statement is kept until the log holds an entry at its
+        seq (client/player/pending.py), and a refusal is judged against the verified log: a 409
+        while the head has not moved, or a 403, 404, 400 or 422 for a statement this seat's log
+        and rules accept, is a lie (exit 4)."""
         from engines.answers import BadRule
         from protocol.answers import answers_statement, sign_answers
 
         for attempt in range(2):
             synced = verify.sync(self.api, self.store, game)
-            receipt = synced.receipt
+            receipt, head = synced.receipt, synced.head
             seat = receipt.get("seat")
             if seat is None:
                 raise ClientError(f"you hold no seat in game {game} (its signed log says so): only its players answer in advance")
@@ -100,17 +106,65 @@ class Answering(Evidence):
                 checked = engine.check_rules(rules)
             except BadRule as exc:
                 raise ClientError(exc.message) from None
-            statement = answers_statement(game, seat, synced.head["hash"], checked)
-            sig = sign_answers(statement, self.api.key)  # type: ignore[arg-type]
+            statement = answers_statement(game, seat, head["hash"], checked)
+            kept = self._before_signing(game, head, "answers", lambda item, signed=statement: item["sent"].get("statement") == signed)
+            sig = kept["sent"]["sig"] if kept else sign_answers(statement, self.api.key)  # type: ignore[arg-type]
+            item = {"kind": "answers", "seq": head["seq"] + 1, "prev": head["hash"],
+                    "sent": {"statement": statement, "sig": sig}}
             try:
-                answer = self.api.answers(game, statement, sig)
+                return self._send_answers(game, head, item)
             except ApiError as exc:
-                self._refused(game, {"statement": statement, "sig": sig}, exc)
+                if self.store.pending(game) is not None:  # no verdict: kept, sent again next time
+                    raise ClientError(self.unanswered_words(game, item, exc)) from None
                 if exc.status == 409 and attempt == 0:
-                    continue  # someone moved first: sign again on the new head
+                    continue  # the log moved on (it shows so): sign again on the new head
                 raise
-            return self._after_answers(game, seat, engine, statement, sig, answer, synced.head["seq"] + 1)
         raise ClientError(f"game {game} kept moving while your answers were sent; try again")
+
+    def _send_answers(self, game: str, head: dict[str, Any], item: dict[str, Any]) -> dict[str, Any]:
+        """Send the statement `item` signed on `head` (again, if it was kept unanswered)."""
+        statement, sig = item["sent"]["statement"], item["sent"]["sig"]
+        seat = statement["seat"]
+        receipt = self.store.receipt(game) or {}
+        engine = local_engine(str(receipt.get("engine")))
+        return self._send_pending(
+            game, head, item,
+            post=lambda: self.api.answers(game, statement, sig),
+            logged=lambda answer: self._after_answers(game, seat, engine, statement, sig, answer, item["seq"]),
+            judge=lambda exc: self._answers_lie(game, head, engine, statement, exc),
+        )
+
+    def _answers_lie(
+        self, game: str, head: dict[str, Any], engine: Any, statement: dict[str, Any], exc: ApiError
+    ) -> None:
+        """A refusal of the statement signed on `head`, which the verified log has not moved
+        past: ServerLie if the log and the seat's own rules contradict it; a 400 or 422 the rules
+        agree with settles the statement (it can never be logged)."""
+        from engines.answers import BadRule
+
+        receipt = self.store.receipt(game) or {}
+        if exc.status in (400, 422):
+            try:
+                engine.check_rules(statement.get("answers"))
+            except BadRule:
+                self.store.drop_pending(game)
+                return
+            reason = "your own rules take every answer it holds"
+        elif exc.status == 403:
+            reason = f"its signed log gives your key seat {receipt.get('seat')!r}, the seat the statement names"
+        elif exc.status == 404:
+            reason = "you have just read the game's signed log from it"
+        elif exc.status == 409:
+            reason = f"the game is {receipt.get('status')} there"
+        else:
+            return
+        raise ServerLie(
+            f"the server refused your answers in advance in game {game} ({exc.status}: {exc.detail}), "
+            f"but its signed log has not moved from seq {head['seq']}, where you signed them, and "
+            f"{reason}: a server that refuses your statement and keeps it may be holding a second "
+            "signed path to your decision (your own move, with another throw) to keep the outcome it "
+            f"likes; your signed statement and the refusal are kept in {self.store.evidence_path(game)}"
+        ) from exc
 
     def _after_answers(
         self, game: str, seat: int, engine: Any, statement: dict[str, Any], sig: str, answer: Any, seq: int

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from client import legal, verify
 from client.display.last_step import last_step, with_last
 from client.display.record import with_record
+from client.logcheck.decisions import check_not_withheld
 from client.player.answering import short_texts
 from client.player.engine import local_engine, render
 from client.player.errors import ClientError, ServerLie
@@ -72,6 +73,8 @@ class Looking(Evidence):
                         f"{receipt.get(field)!r}"
                     )
             verify.check_view(receipt, answer.get("view"), answer.get("view_salt"))
+            # a decision its own answers prescribe is the server's to play at once, never left open
+            check_not_withheld(receipt, answer.get("view"), lambda start: verify.sync(self.api, self.store, game, start=start).entries)
         except verify.VerifyError as exc:
             raise self._kept(game, exc, {"answer": answer, "log": synced.entries}) from None
         engine = local_engine(str(receipt.get("engine")))

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 from client import legal
 from client.api import ApiError
 from client.legal import format_move
+from client.player.engine import local_engine
 from client.player.errors import ClientError, MoveInterrupted, ServerLie
-from client.player.evidence import Evidence, now_ts
+from client.player.evidence import now_ts
+from client.player.pending import Pending
 from client.player.state import GameState, Moved
 from engines.core import IllegalMove
 from protocol import steps
@@ -23,7 +25,7 @@ from protocol.entries import envelope, sign_envelope
 from protocol.nonces import move_nonce
 
 
-class Moving(Evidence):
+class Moving(Pending):
     """Choosing, signing and sending this seat's moves, and resigning."""
 
     if TYPE_CHECKING:  # what the other seams of Player give this one
@@ -134,7 +136,14 @@ class Moving(Evidence):
     def sign_and_send(self, st: GameState, move: dict[str, Any], *, listed: bool = False) -> dict[str, Any]:
         """Sign and send `move` as it is, without asking the seat's own rules (what `submit`
         does once they said yes; tests use it to play a client that sends what it likes).
-        `listed`: the seat's rules list it, so a refusal as illegal is a lie."""
+        `listed`: the seat's rules list it, so a refusal as illegal is a lie.
+
+        One signed path per decision: the envelope is kept until the log holds an entry at its
+        seq (client/player/pending.py); the same move asked again is sent again, byte for byte,
+        and another item pending at this head is sent again first and the new move not signed."""
+        kept = self._before_signing(st.game, st.head, "move", lambda item: item.get("move") == move)
+        if kept is not None:
+            return {**self._send_move(st.game, st.head, kept), "move": move, "text": format_move(st.engine, move)}
         public, secret = st.engine.split_move(move)
         salt = secret_commit = None
         owner_held = secret is not None and steps.owner_held(st.engine, st.view, public)
@@ -156,25 +165,54 @@ class Moving(Evidence):
                 "sig": sig,
             }
             self.store.add_secret(st.game, record)
-        try:
-            if owner_held:  # it stays in this home: the server gets the commitment only
-                answer = self.api.submit_move(st.game, env, sig, None, None)
-            else:
-                answer = self.api.submit_move(st.game, env, sig, secret, salt)
-        except KeyboardInterrupt:
-            raise MoveInterrupted(self.interrupted_words(st.game, env["seq"], sig)) from None
-        except ApiError as exc:
-            record = {"envelope": env, "sig": sig, "secret": secret, "salt": salt}
-            self._refused(st.game, record, exc)
-            if secret_commit is not None and 400 <= exc.status < 500:
-                self.store.drop_secret(st.game, env["seq"], secret_commit)
-            self._check_stale(st, exc, "move")
-            if listed:
-                self._check_refusal(st, exc)
-            raise
+        own = legal.own_moves(st.engine, st.view) if st.my_turn else []
+        item = {
+            "kind": "move", "seq": env["seq"], "prev": env["prev"], "move": move,
+            # a refusal as illegal is a lie if the seat's own rules list the move (a reveal it owes is not listed)
+            "legal": listed or legal.find(st.engine, st.view, own, move) is not None,
+            "sent": {"envelope": env, "sig": sig, "secret": None if owner_held else secret,
+                     "salt": None if owner_held else salt},
+        }
         # The kept listing stays: its head is gone, so its numbers are now refused, not reread.
-        done = self._after(st.game, st.seat, answer, env)
+        done = self._send_move(st.game, st.head, item)
         return {**done, "move": move, "text": format_move(st.engine, move)}
+
+    def _send_move(self, game: str, head: dict[str, Any], item: dict[str, Any]) -> dict[str, Any]:
+        """Send the move or resignation `item` signed on `head` (again, if it was kept unanswered)."""
+        sent = item["sent"]
+        env, sig = sent["envelope"], sent["sig"]
+        what = "resignation" if item.get("kind") == "resign" else "move"
+
+        def post() -> Any:
+            try:
+                if item.get("kind") == "resign":
+                    return self.api.resign(game, env, sig)
+                return self.api.submit_move(game, env, sig, sent.get("secret"), sent.get("salt"))
+            except KeyboardInterrupt:
+                raise MoveInterrupted(self.interrupted_words(game, env["seq"], sig)) from None
+
+        def judge(exc: ApiError) -> None:
+            self._stale_lie(game, head, exc, what)
+            if item.get("kind") == "resign":
+                # a seat leaving a game that plays on may be refused by the rules (which need the
+                # state): that 422 is left pending; anything else is for the log to bear out
+                if exc.status in (400, 403, 404) or (exc.status == 422 and not self._leaving_game(game)):
+                    self._refusal_lie(game, head, exc, what)
+            elif exc.status in (400, 403, 404, 422):
+                if item.get("legal"):
+                    self._refusal_lie(game, head, exc, what)
+                self.store.drop_pending(game)  # the seat's own rules agree: it can never be logged
+
+        try:
+            return self._send_pending(
+                game, head, item, post, lambda answer: self._after(game, env["seat"], answer, env), judge
+            )
+        except ApiError as exc:
+            if env.get("secret_commit") is not None and 400 <= exc.status < 500 and self.store.pending(game) is None:
+                self.store.drop_secret(game, env["seq"], env["secret_commit"])
+            if self.store.pending(game) is not None and (exc.status == 0 or exc.status >= 500):
+                raise ClientError(self.unanswered_words(game, item, exc)) from None
+            raise
 
     def played(self, game: str, seq: int, sig: str) -> bool | None:
         """Whether the log holds the move signed `sig` at `seq` (None: the server cannot tell
@@ -201,42 +239,55 @@ class Moving(Evidence):
         nonce = move_nonce(key, st.game, seq, prev)
         return envelope(st.game, seq, prev, st.seat, public, secret_commit, nonce, now_ts())
 
-    def _check_stale(self, st: GameState, exc: ApiError, what: str) -> None:
-        """A 409 'stale' is only true if the signed log has moved past the head we signed on."""
-        if exc.status == 409 and self._head_unmoved(st.game, st.head):
+    def _leaving_game(self, game: str) -> bool:
+        """Whether a resigning seat leaves `game` and the others play on (the rules then decide)."""
+        receipt = self.store.receipt(game) or {}
+        seats = receipt.get("seats")
+        return steps.lets_leave(local_engine(str(receipt.get("engine"))), seats if isinstance(seats, int) else 2)
+
+    def _stale_lie(self, game: str, head: dict[str, Any], exc: ApiError, what: str) -> None:
+        """A 409 'stale' is only true if the signed log has moved past the head we signed on
+        (the caller found that it has not)."""
+        if exc.status == 409:
             raise ServerLie(
-                f"the server refused your {what} in game {st.game} as stale, but its log has not "
-                f"moved from seq {st.head['seq']}: a server that refuses moves may be trying to "
+                f"the server refused your {what} in game {game} as stale, but its log has not "
+                f"moved from seq {head['seq']}: a server that refuses moves may be trying to "
                 "choose your throw (your re-submission would carry the same nonce, so it cannot); "
-                f"your signed {what} and the refusal are kept in {self.store.evidence_path(st.game)}"
+                f"your signed {what} and the refusal are kept in {self.store.evidence_path(game)}"
             ) from exc
 
-    def _check_refusal(self, st: GameState, exc: ApiError) -> None:
+    def _refusal_lie(self, game: str, head: dict[str, Any], exc: ApiError, what: str) -> None:
         """A 422 ("illegal") for a move the seat's own rules list, on a head it verified, that
         the log has not moved past, is a lie: the operator, who can work out what the move
-        would do, would otherwise get to veto it (one bit of re-roll). The refusal and the
-        signed move are already kept as evidence."""
-        if exc.status == 422 and self._head_unmoved(st.game, st.head):
+        would do, would otherwise get to veto it (one bit of re-roll). So is a 400, 403 or 404
+        for it: the seat, the game and the envelope are the verified log's. The refusal and
+        the signed move are already kept as evidence."""
+        if exc.status == 422:
             raise ServerLie(
-                f"the server refused your move in game {st.game} as illegal ({exc.detail}), but your "
-                f"own rules, from the view its signed log commits to at seq {st.head['seq']}, list it "
+                f"the server refused your {what} in game {game} as illegal ({exc.detail}), but your "
+                f"own rules, from the view its signed log commits to at seq {head['seq']}, list it "
                 "as legal: a server that refuses legal moves may be choosing which of your moves "
-                f"happen; your signed move and the refusal are kept in {self.store.evidence_path(st.game)}"
+                f"happen; your signed {what} and the refusal are kept in {self.store.evidence_path(game)}"
             ) from exc
+        raise ServerLie(
+            f"the server refused your {what} in game {game} ({exc.status}: {exc.detail}), but its "
+            f"signed log, which has not moved from seq {head['seq']}, gives your key the seat to "
+            f"move there, and your own rules list the {what}: a server that refuses what it must "
+            f"take may be choosing which of your moves happen; your signed {what} and the refusal "
+            f"are kept in {self.store.evidence_path(game)}"
+        ) from exc
 
     def resign(self, game: str) -> dict[str, Any]:
         st = self.state(game)
         if st.status != "running":
             raise ClientError(f"game {game} is {st.status}: there is nothing to resign")
+        kept = self._before_signing(game, st.head, "resign", lambda item: True)
+        if kept is not None:
+            return self._send_move(game, st.head, kept)
         env = self._envelope(st, {"type": "resign"}, None)
         sig = sign_envelope(env, self.api.key)  # type: ignore[arg-type]
-        try:
-            answer = self.api.resign(game, env, sig)
-        except ApiError as exc:
-            self._refused(game, {"envelope": env, "sig": sig}, exc)
-            self._check_stale(st, exc, "resignation")
-            raise
-        return self._after(game, st.seat, answer, env)
+        item = {"kind": "resign", "seq": env["seq"], "prev": env["prev"], "sent": {"envelope": env, "sig": sig}}
+        return self._send_move(game, st.head, item)
 
 
 def nearest_forms(said: str, typed: str) -> str:
