@@ -22,9 +22,12 @@ from typing import Any
 
 from flask import Flask, Response, request
 
-from protocol.auth import check_request
+from protocol.auth import check_request, request_target
 
 TABLE = "bench_ceiling"
+# The key a request to the ceiling names as its server's (it signs nothing): one fixed key,
+# the same in every worker (RFC 8032 TEST 2's public key), told by /v1/health as the server's.
+SERVER_KEY = "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c"
 
 
 def _connect() -> Any:
@@ -76,7 +79,7 @@ def create_app() -> Flask:
     @app.post("/append")
     def append() -> Response:
         body = request.get_data()
-        key, why = check_request(request.headers, request.method, request.path, body)
+        key, why = check_request(request.headers, SERVER_KEY, request.method, request_target(request.path), body)
         if key is None:
             return Response(json.dumps({"detail": why}), status=401, mimetype="application/json")
         row = _insert(conn, key, body.decode("utf-8", "replace"))
@@ -85,5 +88,9 @@ def create_app() -> Flask:
     @app.get("/health")
     def health() -> Response:
         return Response('{"ok": true}', mimetype="application/json")
+
+    @app.get("/v1/health")
+    def server_health() -> Response:
+        return Response(json.dumps({"ok": True, "server_key": SERVER_KEY}), mimetype="application/json")
 
     return app

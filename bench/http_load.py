@@ -67,10 +67,13 @@ class Client:
         self.url = url
         self.key = key or SigningKey.generate()
         self.http = requests.Session()
+        self.server = ""
 
     def call(self, method: str, path: str, body: Any = None) -> Any:
         raw = b"" if body is None else json.dumps(body).encode()
-        headers = sign_request(self.key, method, path, raw) | {"Content-Type": "application/json"}
+        if not self.server:  # every signed request names the server it is for
+            self.server = self.http.get(self.url + "/v1/health", timeout=120).json()["server_key"]
+        headers = sign_request(self.key, method, path, raw, server=self.server) | {"Content-Type": "application/json"}
         resp = self.http.request(method, self.url + path, data=raw, headers=headers, timeout=120)
         if resp.status_code >= 400:
             raise RuntimeError(f"{method} {path}: {resp.status_code} {resp.text[:300]}")

@@ -25,6 +25,7 @@ class App:
     def __init__(self) -> None:
         self.data_dir = tempfile.mkdtemp(prefix="pbem-bench-")
         self.client = create_app({"DATA_DIR": self.data_dir}).test_client()
+        self.server = self.client.application.extensions["pbem.ledger"].key.public_hex
 
     def close(self) -> None:
         """Remove the data directory (a 10,000-move game leaves tens of MB of SQLite)."""
@@ -32,7 +33,7 @@ class App:
 
     def call(self, key: SigningKey, method: str, path: str, body: Any = None) -> Any:
         raw = b"" if body is None else json.dumps(body).encode()
-        headers = sign_request(key, method, path, raw) | {"Content-Type": "application/json"}
+        headers = sign_request(key, method, path, raw, server=self.server) | {"Content-Type": "application/json"}
         resp = self.client.open(path, method=method, data=raw, headers=headers)
         if resp.status_code >= 400:
             raise SystemExit(f"{method} {path}: {resp.get_json()}")

@@ -1,8 +1,9 @@
 """The HTTP client for the pbem API (docs/API.md), with request signing.
 
-Every request that the API marks *signed* carries an Ed25519 signature over
-method, path (with its query string, in protocol.auth.signed_path's canonical
-form), time and the SHA-256 of the exact body bytes sent, so the body is
+Every request that the API marks *signed* carries an Ed25519 signature over the
+server's public key (the one pinned for it, so the request is good on that server only),
+method, target (the path and query as sent, in protocol.auth.wire_target's canonical
+form), time, a fresh nonce and the SHA-256 of the exact body bytes sent, so the body is
 serialised once here and those very bytes both signed and sent. Every failure
 becomes one `ApiError` with a line a player can read: the server's problem+json
 `detail`, or what went wrong on the way.
@@ -18,8 +19,8 @@ from typing import Any
 from urllib.parse import quote, urlencode, urlsplit
 
 from client.transport import Response, Session, TransportError, TransportTimeout, Unreachable
-from protocol.auth import sign_request, signed_path
-from protocol.keys import SigningKey
+from protocol.auth import sign_request
+from protocol.keys import SigningKey, is_public_key_hex
 
 DEFAULT_TIMEOUT = 15.0
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
@@ -77,7 +78,11 @@ def retry_after(response: Response) -> int | None:
 
 
 class Api:
-    """One server, one key. `key` may be None for the unsigned endpoints only."""
+    """One server, one key. `key` may be None for the unsigned endpoints only.
+
+    `server_key` is the server's public key that every signed request names: the one the
+    player pinned for this server (client.player.accounts). Without it, the first signed
+    request asks /v1/health once and signs for the key it offers."""
 
     def __init__(
         self,
@@ -85,12 +90,23 @@ class Api:
         key: SigningKey | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         session: Session | None = None,
+        server_key: str | None = None,
     ) -> None:
         self.base = normalise_server(server_url)
         self.key = key
         self.timeout = timeout
         self.session = session or Session()
         self.session.headers["User-Agent"] = USER_AGENT
+        self.server_key = server_key
+
+    def signed_for(self) -> str:
+        """The server key this client's requests are signed for (asked once when not given)."""
+        if self.server_key is None:
+            offered = self.health().get("server_key")
+            if not isinstance(offered, str) or not is_public_key_hex(offered):
+                raise ApiError(0, f"the server at {self.base} names no valid key of its own in /v1/health")
+            self.server_key = offered
+        return self.server_key
 
     # -- the transport ----------------------------------------------------------------
 
@@ -107,15 +123,15 @@ class Api:
         if query:
             path = f"{path}?{urlencode(query)}"
         url = self.base + path
-        # PATH as the server checks it: the URL's path (any prefix of the base included),
-        # percent-decoded as WSGI hands it over, and the query as sent (protocol.auth).
+        # The target as sent on the request line (any prefix of the base included; a
+        # fragment is not sent): sign_request makes the canonical TARGET of it (protocol.auth).
         parts = urlsplit(url)
-        path_signed = signed_path(parts.path + (f"?{parts.query}" if parts.query else ""))
+        wire = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
         data = b"" if body is None else json.dumps(body, separators=(",", ":")).encode()
         if signed and self.key is None:
             raise ApiError(0, "this request must be signed, but there is no key")
         for attempt in range(RETRIES_ON_429 + 1):
-            response = self._send(method, url, path_signed, data, body is not None, signed)
+            response = self._send(method, url, wire, data, body is not None, signed)
             wait = retry_after(response)
             if wait is None or wait > LONGEST_WAIT or attempt == RETRIES_ON_429:
                 break
@@ -128,14 +144,15 @@ class Api:
         return self._decode(response, method, path)
 
     def _send(
-        self, method: str, url: str, signed_path: str, data: bytes, has_body: bool, signed: bool
+        self, method: str, url: str, wire: str, data: bytes, has_body: bool, signed: bool
     ) -> Response:
-        """One HTTP exchange; signed afresh each time (a retry is a new request, with its own time)."""
+        """One HTTP exchange; signed afresh each time (a retry is a new request, with its own
+        time and nonce)."""
         headers = {"Accept": "application/json, application/problem+json"}
         if has_body:
             headers["Content-Type"] = "application/json"
         if signed and self.key is not None:
-            headers.update(sign_request(self.key, method, signed_path, data))
+            headers.update(sign_request(self.key, method, wire, data, server=self.signed_for()))
         try:
             return self.session.request(
                 method,

@@ -25,7 +25,10 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 TAG_ENTRY = b"pbem/v1/entry\n"
 TAG_MOVE = b"pbem/v1/move\n"
 TAG_JOIN = b"pbem/v1/join\n"
-TAG_REQUEST = b"pbem/v1/request\n"
+TAG_REQUEST = b"pbem/v2/request\n"
+# The old request tag, whose message named neither the server nor an unambiguous target:
+# kept only so the server can recognise such a request and refuse it with "upgrade pbem".
+TAG_REQUEST_V1 = b"pbem/v1/request\n"
 TAG_ANSWERS = b"pbem/v1/answers\n"
 
 

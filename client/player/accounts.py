@@ -78,8 +78,13 @@ class Accounts:
         self.store.save_config(with_account(self.store.config(), server, accounts[server], default=True))
         return {"server": server, **accounts[server]}
 
-    def _new_api(self, server: str, key: Any) -> Api:
-        return Api(server, key) if self.timeout is None else Api(server, key, timeout=self.timeout)
+    def _new_api(self, server: str, key: Any, server_key: Any = None) -> Api:
+        """An Api for `server` whose signed requests name `server_key` (the pinned one): a
+        request this home signs for one server is refused by every other."""
+        pinned = server_key if isinstance(server_key, str) else None
+        if self.timeout is None:
+            return Api(server, key, server_key=pinned)
+        return Api(server, key, timeout=self.timeout, server_key=pinned)
 
     @property
     def api(self) -> Api:
@@ -91,7 +96,7 @@ class Accounts:
                 )
             # A server named with --server and no key here: the public reads (spectators).
             key = self.store.key() if self.store.has_key() else None
-            self._api = self._new_api(config["server"], key)
+            self._api = self._new_api(config["server"], key, config.get("server_key"))
         return self._api
 
     @property
@@ -129,7 +134,7 @@ class Accounts:
         ):
             raise NewServerKey(server, str(known["server_key"]), str(health.get("server_key")), init=f"--name {name} --email {email}")
         key = self.store.key() if self.store.has_key() else self.store.create_key()
-        api = self._new_api(server, key)
+        api = self._new_api(server, key, health.get("server_key"))
         try:
             account = api.create_account(name, email)
         except ApiError as exc:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import current_app, g, request
 
-from protocol.auth import HEADER_SIG, check_request
+from protocol.auth import HEADER_SIG, QUERY, check_request, request_target
 from server.http.errors import ApiProblem
 from server.store.models import Account
 from server.store.prepared import Prepared
@@ -12,20 +12,30 @@ from server.store.prepared import Prepared
 ACCOUNT_BY_KEY = Prepared(lambda key: Account.select().where(Account.key == key).limit(1))
 
 
-def signed_path() -> str:
-    """The path as signed: with the query string exactly as sent (it must be ASCII)."""
+def signed_target() -> str:
+    """The target as signed, computed from what the route sees, never from a string the client
+    sent: the WSGI environ's path (SCRIPT_NAME and PATH_INFO, percent-decoded by the server, as
+    the URL rules read it) written canonically, and QUERY_STRING exactly as sent (printable
+    ASCII: a request line carries nothing else)."""
     try:
         query = request.query_string.decode("ascii")
     except UnicodeDecodeError as exc:
         raise ApiProblem(400, "the query string must be ASCII: percent-encode anything else") from exc
-    return request.path + (f"?{query}" if query else "")
+    if not QUERY.fullmatch(query):
+        raise ApiProblem(400, "the query string must be printable ASCII: percent-encode anything else")
+    return request_target(request.script_root + request.path, query)
+
+
+def server_key() -> str:
+    """This server's public key: every request names it, so one signed for another does not pass."""
+    return current_app.extensions["pbem.ledger"].key.public_hex
 
 
 def signer_key() -> str:
     """The verified public key of this request (401 if unsigned, stale or forged)."""
     if "signer" not in g:
         key, reason = check_request(
-            request.headers, request.method, signed_path(), request.get_data(cache=True),
+            request.headers, server_key(), request.method, signed_target(), request.get_data(cache=True),
             window=current_app.config["AUTH_WINDOW"],
         )
         if key is None:

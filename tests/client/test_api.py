@@ -18,8 +18,10 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 from werkzeug.wrappers import Request, Response
 
 from client.api import Api, ApiError, game_path, normalise_server
-from protocol.auth import check_request
+from protocol.auth import check_request, request_target
 from protocol.keys import SigningKey
+
+SERVER = SigningKey.generate().public_hex  # the key this small server answers for
 
 
 class _Quiet(WSGIRequestHandler):
@@ -29,9 +31,11 @@ class _Quiet(WSGIRequestHandler):
 
 def _checker(environ: dict[str, Any], start_response: Any) -> Any:
     request = Request(environ)
-    path = request.path + (f"?{request.query_string.decode()}" if request.query_string else "")
-    if request.path == "/v1/echo":
-        key, reason = check_request(request.headers, request.method, path, request.get_data())
+    path = request_target(request.script_root + request.path, request.query_string.decode())
+    if request.path == "/v1/health":
+        response = Response(json.dumps({"ok": True, "server_key": SERVER}), mimetype="application/json")
+    elif request.path == "/v1/echo":
+        key, reason = check_request(request.headers, SERVER, request.method, path, request.get_data())
         body = {"key": key, "reason": reason, "path": path, "body": request.get_data().decode()}
         response = Response(json.dumps(body), mimetype="application/json")
     elif request.path == "/v1/html":
@@ -67,20 +71,30 @@ def checker() -> Iterator[str]:
     srv.server_close()
 
 
-def test_signature_covers_path_query_and_exact_body(checker: str) -> None:
+def test_signature_covers_server_path_query_and_exact_body(checker: str) -> None:
     key = SigningKey.generate()
-    api = Api(checker, key)
+    api = Api(checker, key, server_key=SERVER)
     got = api.get("/v1/echo", query={"from": 3})
     assert got == {"key": key.public_hex, "reason": "", "path": "/v1/echo?from=3", "body": ""}
     body = {"name": "ä ö", "n": [1, 2], "nested": {"b": 1, "a": 2}}
     got = api.post("/v1/echo", body)
     assert got["key"] == key.public_hex and got["reason"] == ""
     assert json.loads(got["body"]) == body
+    elsewhere = Api(checker, key, server_key=SigningKey.generate().public_hex)  # pinned for another server
+    assert "signed for this server" in elsewhere.get("/v1/echo")["reason"]
+
+
+def test_without_a_pinned_key_the_client_signs_for_the_key_the_server_offers(checker: str) -> None:
+    """An Api made without a server key asks /v1/health once, then signs for that key."""
+    key = SigningKey.generate()
+    api = Api(checker, key)
+    assert api.get("/v1/echo")["key"] == key.public_hex
+    assert api.server_key == SERVER
 
 
 def test_base_url_with_a_prefix_is_signed_as_sent(checker: str) -> None:
     # A prefix the server does not serve is a 404 with the server's own words, not a crash.
-    api = Api(checker + "/prefix", SigningKey.generate())
+    api = Api(checker + "/prefix", SigningKey.generate(), server_key=SERVER)
     with pytest.raises(ApiError) as caught:
         api.get("/v1/echo")
     assert caught.value.status == 404 and caught.value.detail == "no such endpoint"

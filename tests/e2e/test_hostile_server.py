@@ -33,7 +33,7 @@ from client.verify import TamperError, VerifyError, check_log
 from engines.feuersalamander import cards
 from protocol import steps
 from protocol.audit import audit
-from protocol.auth import HEADER_KEY, HEADER_SIG, HEADER_TIME
+from protocol.auth import HEADER_KEY, HEADER_NONCE, HEADER_SIG, HEADER_TIME
 from protocol.canonical import canonical
 from protocol.commitments import seed_commit
 from protocol.entries import (
@@ -662,6 +662,7 @@ def test_an_account_with_a_small_order_key_is_refused_by_the_server(
     headers = {
         HEADER_KEY: IDENTITY_KEY,
         HEADER_TIME: str(int(time.time())),
+        HEADER_NONCE: "00" * 16,
         HEADER_SIG: FIXED_SIG,
         "Content-Type": "application/json",
     }

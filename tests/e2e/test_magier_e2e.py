@@ -375,7 +375,8 @@ def test_bad_request_signature_gets_401(
 ) -> None:
     alice, _, game = started
     path = f"/v1/games/{game}/view"
-    headers = sign_request(alice.api.key, "GET", path, b"")
+    server = alice.api.signed_for()
+    headers = sign_request(alice.api.key, "GET", path, b"", server=server)
     assert requests.get(live_server.url + path, headers=headers, timeout=10).status_code == 200
     forged = dict(headers)
     forged[HEADER_SIG] = ("0" if headers[HEADER_SIG][0] != "0" else "1") + headers[HEADER_SIG][1:]
@@ -383,10 +384,10 @@ def test_bad_request_signature_gets_401(
     assert answer.status_code == 401
     assert answer.headers["Content-Type"].startswith("application/problem+json")
     # signed for another path, or replayed with another body: the same refusal
-    other = sign_request(alice.api.key, "GET", f"/v1/games/{game}/moves", b"")
+    other = sign_request(alice.api.key, "GET", f"/v1/games/{game}/moves", b"", server=server)
     assert requests.get(live_server.url + path, headers=other, timeout=10).status_code == 401
     # an old signature (outside the window) is refused too
-    stale = sign_request(alice.api.key, "GET", path, b"", now=1_000_000_000)
+    stale = sign_request(alice.api.key, "GET", path, b"", server=server, now=1_000_000_000)
     assert requests.get(live_server.url + path, headers=stale, timeout=10).status_code == 401
     # through the client: one readable line
     api = Api(live_server.url, SigningKey.generate())

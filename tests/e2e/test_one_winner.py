@@ -118,7 +118,8 @@ def signed_moves(player: Player, game: str, head: dict[str, Any], seat: int) -> 
         committed = commit(TAG_SECRET, secret, salt) if secret is not None else None
         env = envelope(game, head["seq"] + 1, head["hash"], seat, public, committed, secrets.token_hex(32), "2026-01-01T00:00:00Z")
         raw = json.dumps({"envelope": env, "sig": sign_envelope(env, key), "secret": secret, "salt": salt}).encode()
-        headers = sign_request(key, "POST", f"/v1/games/{game}/moves", raw) | {"Content-Type": "application/json"}
+        headers = sign_request(key, "POST", f"/v1/games/{game}/moves", raw, server=player.api.signed_for()) | {
+            "Content-Type": "application/json"}
         out.append((raw, headers))
     return out
 
@@ -187,7 +188,8 @@ def test_one_winner_among_simultaneous_joins_for_the_last_seat(server: Server, t
         nonce = join_nonce(key, game, genesis)
         statement = join_statement(game, 1, player.name, key.public_hex, nonce, head["hash"])
         raw = json.dumps({"seat": 1, "nonce": nonce, "sig": sign_join(statement, key), "prev": head["hash"]}).encode()
-        bodies.append((raw, sign_request(key, "POST", path, raw) | {"Content-Type": "application/json"}))
+        bodies.append((raw, sign_request(key, "POST", path, raw, server=player.api.signed_for()) | {
+            "Content-Type": "application/json"}))
     answers = race(url, path, bodies, mode)
 
     won = [json.loads(body) for status, _, body in answers if 200 <= status < 300]
@@ -229,7 +231,8 @@ def test_one_winner_between_moves_and_resignations_on_one_head(server: Server, t
     for _ in range(CLIENTS - len(bodies)):
         env = envelope(game, head["seq"] + 1, head["hash"], 1 - seat, {"type": "resign"}, None, secrets.token_hex(32), "2026-01-01T00:00:00Z")
         raw = json.dumps({"envelope": env, "sig": sign_envelope(env, key)}).encode()
-        bodies.append((raw, sign_request(key, "POST", resign_path, raw) | {"Content-Type": "application/json"}))
+        bodies.append((raw, sign_request(key, "POST", resign_path, raw, server=other.api.signed_for()) | {
+            "Content-Type": "application/json"}))
     paths = [f"/v1/games/{game}/moves"] * (CLIENTS // 2) + [resign_path] * (CLIENTS - CLIENTS // 2)
     answers = race_paths(url, paths, bodies, mode)
 

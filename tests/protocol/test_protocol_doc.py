@@ -45,6 +45,7 @@ HEX_VECTORS = {
         "GENESIS_HASH",
         "GENESIS_SIG",
         "REQUEST_SIG",
+        "CANCEL_SIG",
         "CANONICAL_HEX_2",
         "JOIN_CANONICAL",
         "ENVELOPE_CANONICAL",
@@ -99,6 +100,7 @@ def test_doc_has_canonical_vectors(doc, value, text, sha):
 
 def test_doc_has_request_message(doc):
     assert "\n    ".join(v.REQUEST_MESSAGE.decode().split("\n")) in doc
+    assert "\n    ".join(v.CANCEL_MESSAGE.decode().split("\n")) in doc
 
 
 @pytest.mark.parametrize(
@@ -108,6 +110,7 @@ def test_doc_has_request_message(doc):
         "pbem/v1/move\\n",
         "pbem/v1/join\\n",
         "pbem/v1/request\\n",
+        "pbem/v2/request\\n",
         "pbem/v1/event\\n",
         "pbem/v1/state\\n",
         "pbem/v1/secret\\n",

@@ -12,7 +12,7 @@ import hmac
 import pytest
 
 from engines.core import Rng
-from protocol.auth import request_message, sign_request
+from protocol.auth import request_message, sign_request, wire_target
 from protocol.canonical import NotCanonical, canonical, digest, sha256_hex
 from protocol.commitments import (
     TAG_EVENT,
@@ -39,7 +39,15 @@ from protocol.entries import (
     sign_envelope,
     sign_join,
 )
-from protocol.keys import TAG_ENTRY, TAG_JOIN, TAG_MOVE, TAG_REQUEST, SigningKey, verify
+from protocol.keys import (
+    TAG_ENTRY,
+    TAG_JOIN,
+    TAG_MOVE,
+    TAG_REQUEST,
+    TAG_REQUEST_V1,
+    SigningKey,
+    verify,
+)
 from protocol.nonces import join_nonce, move_nonce, nonce_key
 
 # --- fixed inputs -------------------------------------------------------------------------
@@ -117,7 +125,8 @@ def test_tags_exact_bytes():
     assert TAG_ENTRY == b"pbem/v1/entry\n"
     assert TAG_MOVE == b"pbem/v1/move\n"
     assert TAG_JOIN == b"pbem/v1/join\n"
-    assert TAG_REQUEST == b"pbem/v1/request\n"
+    assert TAG_REQUEST == b"pbem/v2/request\n"
+    assert TAG_REQUEST_V1 == b"pbem/v1/request\n"  # only recognised, to be refused
     assert TAG_EVENT == b"pbem/v1/event\n"
     assert TAG_STATE == b"pbem/v1/state\n"
     assert TAG_SECRET == b"pbem/v1/secret\n"
@@ -256,11 +265,19 @@ GENESIS_CANONICAL = (
 GENESIS_HASH = "f7707615af8a515836027c09f0fa0bb03e576021d57510f870dc6892b1a2313b"
 GENESIS_SIG = "4f7e4ba24c7221bcfe5e74323818a9b8984f205e42169633d4b73ecc3988adfd675075cd5b8e33b3fb196301ddf9a6e7945819a63e78d6233561adc7e2b9d301"
 REQUEST_BODY = b'{"x":1}'
+REQUEST_NONCE = "5a" * 16
 REQUEST_MESSAGE = (
-    b"POST\n/v1/games/g1/moves\n1714564800\n"
+    SERVER_PUB.encode() + b"\nPOST\n/v1/games/g1/moves\n1714564800\n" + REQUEST_NONCE.encode() + b"\n"
     b"5041bf1f713df204784353e82f6a4a535931cb64f1f4b4a5aeaffcb720918b22"
 )
-REQUEST_SIG = "6643672a473ba5a90c6f02f6252658ab2df80d15f55c5c3f98711c1171d254915e20d37a8a97190e98f631c7719f2ba1941e1e802031adcbaa43721f1223b105"
+REQUEST_SIG = "1ad3a3e8b369922991e944ab858e0a25b754c361968066c571f0960ec061cc21a69435b7d0930f79fd64da34abdc48ee6b19dbab34787e80dd738330943c4108"
+# DELETE /v1/games/g1/invite/zoe%3Fx@example.org, no body: the "?" of the address stays a path byte
+CANCEL_WIRE = "/v1/games/g1/invite/zoe%3Fx@example.org"
+CANCEL_MESSAGE = (
+    SERVER_PUB.encode() + b"\nDELETE\n/v1/games/g1/invite/zoe%3Fx%40example.org\n1714564800\n"
+    + REQUEST_NONCE.encode() + b"\ne3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+)
+CANCEL_SIG = "b33db303c10962ca77a3b20e7ed7838ee460f74710e61157bf3f68e2a3c15c0bd376072e4fcd63da38f2e215ed4206828e757a2b701f077c79e985e2d46ce801"
 
 
 @pytest.fixture
@@ -337,15 +354,27 @@ def test_entry_vector(server):
 
 def test_request_vector(player):
     assert (
-        request_message("post", "/v1/games/g1/moves", "1714564800", REQUEST_BODY) == REQUEST_MESSAGE
+        request_message(SERVER_PUB, "post", "/v1/games/g1/moves", "1714564800", REQUEST_NONCE, REQUEST_BODY)
+        == REQUEST_MESSAGE
     )
-    headers = sign_request(player, "POST", "/v1/games/g1/moves", REQUEST_BODY, now=1714564800)
+    headers = sign_request(
+        player, "POST", "/v1/games/g1/moves", REQUEST_BODY, server=SERVER_PUB, now=1714564800, nonce=REQUEST_NONCE
+    )
     assert headers == {
         "X-Pbem-Key": PLAYER_PUB,
         "X-Pbem-Time": "1714564800",
+        "X-Pbem-Nonce": REQUEST_NONCE,
         "X-Pbem-Signature": REQUEST_SIG,
     }
-    assert verify(PLAYER_PUB, b"pbem/v1/request\n", REQUEST_MESSAGE, REQUEST_SIG)
+    assert verify(PLAYER_PUB, b"pbem/v2/request\n", REQUEST_MESSAGE, REQUEST_SIG)
+
+
+def test_request_vector_with_a_question_mark_in_the_path(player):
+    """The address's "?" (sent as %3F) is signed as %3F: no query can stand for it."""
+    assert wire_target(CANCEL_WIRE) == "/v1/games/g1/invite/zoe%3Fx%40example.org"
+    headers = sign_request(player, "DELETE", CANCEL_WIRE, b"", server=SERVER_PUB, now=1714564800, nonce=REQUEST_NONCE)
+    assert headers["X-Pbem-Signature"] == CANCEL_SIG
+    assert verify(PLAYER_PUB, b"pbem/v2/request\n", CANCEL_MESSAGE, CANCEL_SIG)
 
 
 def test_signatures_do_not_cross_domains(player):

@@ -51,7 +51,7 @@ def reset_postgres() -> str:
 
 def make_app(tmp_path: Path, backend: str) -> Flask:
     engines.register(TOY)
-    config: dict[str, Any] = {"DATA_DIR": str(tmp_path / "data"), "TESTING": True}
+    config: dict[str, Any] = {"DATA_DIR": str(tmp_path / "data"), "TESTING": True, "PUBLIC_URL": "http://localhost"}
     if backend == "postgres":
         config["DATABASE_URL"] = reset_postgres()
     return create_app(config)
@@ -73,10 +73,12 @@ class Caller:
     def __init__(self, client: FlaskClient, key: SigningKey | None = None) -> None:
         self.client = client
         self.key = key or SigningKey.generate()
+        # every request names the server it is for: this app's own key
+        self.server_key: str = client.application.extensions["pbem.ledger"].key.public_hex
 
     def call(self, method: str, path: str, body: Any = None, key: SigningKey | None = None) -> Any:
         raw = b"" if body is None else json.dumps(body).encode()
-        headers = sign_request(key or self.key, method, path, raw)
+        headers = sign_request(key or self.key, method, path, raw, server=self.server_key)
         headers["Content-Type"] = "application/json"
         return self.client.open(path, method=method, data=raw, headers=headers)
 
@@ -108,9 +110,10 @@ def post_together(base_url: str, key: SigningKey, path: str, bodies: list[bytes]
 
     statuses: list[int] = []
     barrier = threading.Barrier(len(bodies))
+    server = requests.get(base_url + "/v1/health", timeout=30).json()["server_key"]
 
     def send(raw: bytes) -> None:
-        headers = sign_request(key, "POST", path, raw) | {"Content-Type": "application/json"}
+        headers = sign_request(key, "POST", path, raw, server=server) | {"Content-Type": "application/json"}
         barrier.wait()
         statuses.append(requests.post(base_url + path, data=raw, headers=headers, timeout=30).status_code)
 

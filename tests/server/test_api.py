@@ -65,11 +65,14 @@ def test_unsigned_expired_and_forged_requests_get_401(app: Flask) -> None:
     key = SigningKey.generate()
     assert problem(client.get("/v1/me"), 401)
     raw = b""
-    old = sign_request(key, "GET", "/v1/me", raw, now=1_000_000)
+    server = app.extensions["pbem.ledger"].key.public_hex
+    old = sign_request(key, "GET", "/v1/me", raw, server=server, now=1_000_000)
     assert "expired" in problem(client.get("/v1/me", headers=old), 401)
-    forged = sign_request(key, "GET", "/v1/games", raw)
+    forged = sign_request(key, "GET", "/v1/games", raw, server=server)
     assert problem(client.get("/v1/me", headers=forged), 401)
-    unknown = sign_request(key, "GET", "/v1/me", raw)
+    elsewhere = sign_request(key, "GET", "/v1/me", raw, server=SigningKey.generate().public_hex)
+    assert "signed for this server" in problem(client.get("/v1/me", headers=elsewhere), 401)
+    unknown = sign_request(key, "GET", "/v1/me", raw, server=server)
     assert problem(client.get("/v1/me", headers=unknown), 403)
 
 
@@ -94,11 +97,12 @@ def test_bad_games_are_refused(app: Flask) -> None:
 def test_malformed_and_oversized_bodies_are_refused(app: Flask) -> None:
     client = app.test_client()
     key = SigningKey.generate()
+    server = app.extensions["pbem.ledger"].key.public_hex
     for raw in (b"{not json", b"[1, 2]", b'"text"'):
-        headers = sign_request(key, "POST", "/v1/accounts", raw) | {"Content-Type": "application/json"}
+        headers = sign_request(key, "POST", "/v1/accounts", raw, server=server) | {"Content-Type": "application/json"}
         assert problem(client.post("/v1/accounts", data=raw, headers=headers), 400)
     big = json.dumps({"name": "x" * 100_000}).encode()
-    headers = sign_request(key, "POST", "/v1/accounts", big) | {"Content-Type": "application/json"}
+    headers = sign_request(key, "POST", "/v1/accounts", big, server=server) | {"Content-Type": "application/json"}
     assert problem(client.post("/v1/accounts", data=big, headers=headers), 413)
 
 

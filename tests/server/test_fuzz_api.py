@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote
+from urllib.parse import quote
 
 import pytest
 import requests
@@ -34,7 +34,7 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 
 import engines
 from protocol.audit import audit
-from protocol.auth import HEADER_KEY, HEADER_SIG, HEADER_TIME, sign_request
+from protocol.auth import HEADER_KEY, HEADER_NONCE, HEADER_SIG, HEADER_TIME, sign_request
 from protocol.canonical import NotCanonical
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, join_statement, sign_envelope, sign_join
@@ -74,17 +74,22 @@ class World:
     keys: dict[str, SigningKey] = field(default_factory=dict)  # account name -> key
     games: dict[str, str] = field(default_factory=dict)  # label -> game id
     answers: int = 0
+    server: str = ""
+
+    def server_key(self) -> str:
+        """The server's key, which every signed request names (asked once)."""
+        if not self.server:
+            self.server = self.session.get(self.base + "/v1/health", timeout=30).json()["server_key"]
+        return self.server
 
     def request(
         self, method: str, path: str, raw: bytes = b"", key: SigningKey | None = None,
         headers: dict[str, str] | None = None, content_type: str = "application/json",
     ) -> requests.Response:
-        """`path` is sent as is (already percent-encoded); it is signed as the server reads it."""
+        """`path` is sent as is (already percent-encoded), and signed as sent, for this server."""
         sent = {"Content-Type": content_type} | (headers or {})
         if key is not None:
-            path_part, _, query = path.partition("?")
-            signed = unquote(path_part, errors="replace") + (f"?{query}" if query else "")
-            sent |= sign_request(key, method, signed, raw)
+            sent |= sign_request(key, method, path, raw, server=self.server_key())
         resp = self.session.request(method, self.base + path, data=raw, headers=sent, timeout=30)
         check(resp, method, path, raw)
         self.answers += 1
@@ -546,9 +551,9 @@ def test_fuzz_auth_headers(world: World) -> None:
 
     def one(data: st.DataObject) -> None:
         key = world.keys["ada"]
-        good = sign_request(key, "GET", "/v1/me", b"")
+        good = sign_request(key, "GET", "/v1/me", b"", server=world.server_key())
         headers = {}
-        for name in (HEADER_KEY, HEADER_TIME, HEADER_SIG):
+        for name in (HEADER_KEY, HEADER_TIME, HEADER_NONCE, HEADER_SIG):
             choice = data.draw(st.sampled_from(["good", "random", "absent"]), label=name)
             if choice == "good":
                 headers[name] = good[name]

@@ -11,7 +11,6 @@ import secrets
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
 
 import peewee as pw
 import pytest
@@ -23,11 +22,13 @@ from engines.core import BadOptions
 from protocol.audit import audit
 from protocol.auth import (
     HEADER_KEY,
+    HEADER_NONCE,
     HEADER_SIG,
     HEADER_TIME,
     check_request,
     request_message,
     sign_request,
+    wire_target,
 )
 from protocol.canonical import NotCanonical
 from protocol.entries import envelope, sign_envelope
@@ -40,6 +41,9 @@ from tests.protocol.toy import ToyEngine, lookup
 from tests.server.conftest import Caller
 
 # -- helpers ----------------------------------------------------------------------------------
+
+SERVER = SigningKey.generate().public_hex  # the server a request below is signed for
+NONCE = "0f" * 16
 
 
 def problem(resp: Any, status: int | None = None) -> str:
@@ -58,16 +62,14 @@ def send(
     client: FlaskClient, key: SigningKey | None, method: str, path: str, raw: bytes = b"",
     timestamp: str | None = None,
 ) -> Any:
-    """A request with exactly these body bytes, signed over the path as the server reads it."""
+    """A request with exactly these body bytes, signed as sent, for this server."""
     headers = {"Content-Type": "application/json"}
     if key is not None:
-        path_part, _, query = path.partition("?")
-        signed = unquote(path_part) + (f"?{query}" if query else "")
-        if timestamp is None:
-            headers |= sign_request(key, method, signed, raw)
-        else:
-            sig = key.sign(TAG_REQUEST, request_message(method, signed, timestamp, raw))
-            headers |= {HEADER_KEY: key.public_hex, HEADER_TIME: timestamp, HEADER_SIG: sig}
+        server = client.application.extensions["pbem.ledger"].key.public_hex
+        headers |= sign_request(key, method, path, raw, server=server)
+        if timestamp is not None:
+            message = request_message(server, method, wire_target(path), timestamp, headers[HEADER_NONCE], raw)
+            headers |= {HEADER_TIME: timestamp, HEADER_SIG: key.sign(TAG_REQUEST, message)}
     return client.open(path, method=method, data=raw, headers=headers)
 
 
@@ -417,13 +419,14 @@ def test_request_time_is_plain_decimal_digits() -> None:
     now = int(time.time())
     for stamp in (f"+{now}", f"{now:_}", f" {now}", f"{now} ", f"{now}\n", "".join(
             chr(0x660 + int(d)) for d in str(now)), f"{now}.0", f"-{now}", "1" * 13, ""):
-        message = request_message("GET", "/v1/me", stamp, b"")
-        headers = {HEADER_KEY: key.public_hex, HEADER_TIME: stamp, HEADER_SIG: key.sign(TAG_REQUEST, message)}
-        signer, reason = check_request(headers, "GET", "/v1/me", b"", now=now)
+        message = request_message(SERVER, "GET", "/v1/me", stamp, NONCE, b"")
+        headers = {HEADER_KEY: key.public_hex, HEADER_TIME: stamp, HEADER_NONCE: NONCE,
+                   HEADER_SIG: key.sign(TAG_REQUEST, message)}
+        signer, reason = check_request(headers, SERVER, "GET", "/v1/me", b"", now=now)
         assert signer is None, stamp
         assert "must be" in reason or "must be signed" in reason or "expired" in reason, (stamp, reason)
-    good = sign_request(key, "GET", "/v1/me", b"", now=now)
-    assert check_request(good, "GET", "/v1/me", b"", now=now) == (key.public_hex, "")
+    good = sign_request(key, "GET", "/v1/me", b"", server=SERVER, now=now)
+    assert check_request(good, SERVER, "GET", "/v1/me", b"", now=now) == (key.public_hex, "")
 
 
 def test_odd_request_times_are_a_401_over_the_app(app: Flask, ada: Caller) -> None:
@@ -515,7 +518,7 @@ def test_an_invitation_can_be_cancelled_by_the_creator_or_the_guest(app: Flask, 
 def test_a_replayed_create_request_returns_the_same_game(app: Flask, ada: Caller) -> None:
     client = app.test_client()
     raw = json.dumps({"engine": "toy", "seats": 2}).encode()
-    headers = sign_request(ada.key, "POST", "/v1/games", raw) | {"Content-Type": "application/json"}
+    headers = sign_request(ada.key, "POST", "/v1/games", raw, server=ada.server_key) | {"Content-Type": "application/json"}
     first = client.post("/v1/games", data=raw, headers=headers)
     assert first.status_code == 201
     before = games_in_db()
@@ -547,7 +550,7 @@ def test_a_database_from_before_request_sig_is_migrated(app: Flask, ada: Caller)
     client = again.test_client()
     assert client.get(f"/v1/games/{game}").status_code == 200
     raw = json.dumps({"engine": "toy", "seats": 2}).encode()
-    headers = sign_request(ada.key, "POST", "/v1/games", raw) | {"Content-Type": "application/json"}
+    headers = sign_request(ada.key, "POST", "/v1/games", raw, server=ada.server_key) | {"Content-Type": "application/json"}
     made = client.post("/v1/games", data=raw, headers=headers)
     assert made.status_code == 201
     assert client.post("/v1/games", data=raw, headers=headers).get_json()["id"] == made.get_json()["id"]

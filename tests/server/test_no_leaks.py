@@ -191,7 +191,7 @@ class Caller:
         raw = b"" if body is None else json.dumps(body).encode()
         headers = {"Content-Type": "application/json"} if body is not None else {}
         if self.player is not None:
-            headers |= sign_request(self.player.api.key, method, path, raw)  # type: ignore[arg-type]
+            headers |= sign_request(self.player.api.key, method, path, raw, server=self.player.api.signed_for())  # type: ignore[arg-type]
         r = requests.request(method, self.url + path, data=raw or None, headers=headers, timeout=30)
         got = Answer(what or f"{method} {path}", r.status_code, r.headers.get("Content-Type", ""), r.text, _headers(r))
         self.answers.append(got)

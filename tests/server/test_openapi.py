@@ -125,7 +125,7 @@ def _raw(client: FlaskClient, method: str, path: str, raw: bytes = b"", key: Sig
          content_type: str = "application/json", **kw: Any) -> Any:
     headers = {"Content-Type": content_type}
     if key is not None:
-        headers |= sign_request(key, method, path, raw)
+        headers |= sign_request(key, method, path, raw, server=client.application.extensions["pbem.ledger"].key.public_hex)
     return client.open(path, method=method, data=raw, headers=headers, **kw)
 
 
@@ -194,7 +194,7 @@ def _route_statuses(tmp_path: Path, seen: Seen) -> None:
 
     create = {"engine": "toy", "options": {"rounds": 2}, "seats": 2}
     raw = json.dumps(create).encode()
-    headers = sign_request(north.key, "POST", "/v1/games", raw) | {"Content-Type": "application/json"}
+    headers = sign_request(north.key, "POST", "/v1/games", raw, server=north.server_key) | {"Content-Type": "application/json"}
     game = client.post("/v1/games", data=raw, headers=headers).get_json()["id"]  # 201
     assert client.post("/v1/games", data=raw, headers=headers).status_code == 200  # the same request
     north.call("POST", "/v1/games", {"engine": "nonesuch", "options": {}, "seats": 2})  # 404

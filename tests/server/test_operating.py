@@ -431,7 +431,7 @@ def test_rate_limit_is_per_account_with_retry_after(tmp_path: Path) -> None:
     assert body["detail"] == f"too many requests: at most 3 in 3600 s; try again in {refused.headers['Retry-After']} s"
     assert 1000 <= int(refused.headers["Retry-After"]) <= 1200  # a token every 1200 s
     assert bo.account("bo").status_code == 201  # bo's own budget
-    forged = sign_request(SigningKey.generate(), "GET", "/v1/me", b"") | {"X-Pbem-Key": bo.key.public_hex}
+    forged = sign_request(SigningKey.generate(), "GET", "/v1/me", b"", server=bo.server_key) | {"X-Pbem-Key": bo.key.public_hex}
     assert client.get("/v1/me", headers=forged).status_code == 401
     assert [bo.call("GET", "/v1/me").status_code for _ in range(2)] == [200, 200]
     assert all(client.get("/v1/health").status_code == 200 for _ in range(10))

@@ -17,7 +17,7 @@ import secrets
 import threading
 from collections.abc import Iterator
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 import requests
@@ -47,19 +47,20 @@ EXAMPLES = 12  # per operation and test: about 25 operations, two tests, well un
 
 
 class Signed(requests.auth.AuthBase):
-    """Sign each request as sent: the path as the server reads it (decoded) with its raw query."""
+    """Sign each request as sent (its path and raw query, for this server's key)."""
 
-    def __init__(self, key: SigningKey) -> None:
+    def __init__(self, key: SigningKey, server: str) -> None:
         self.key = key
+        self.server = server
 
     def __call__(self, r: requests.PreparedRequest) -> requests.PreparedRequest:
         parts = urlsplit(r.url or "")
-        path = unquote(parts.path, errors="replace") + (f"?{parts.query}" if parts.query else "")
+        path = parts.path + (f"?{parts.query}" if parts.query else "")
         body = r.body or b""
         raw = body.encode() if isinstance(body, str) else body
-        for name in ("X-Pbem-Key", "X-Pbem-Time", "X-Pbem-Signature"):
+        for name in ("X-Pbem-Key", "X-Pbem-Time", "X-Pbem-Nonce", "X-Pbem-Signature"):
             r.headers.pop(name, None)
-        r.headers.update(sign_request(self.key, r.method or "GET", path, raw))
+        r.headers.update(sign_request(self.key, r.method or "GET", path, raw, server=self.server))
         return r
 
 
@@ -69,16 +70,17 @@ class Quiet(WSGIRequestHandler):
 
 
 class Live:
-    def __init__(self, url: str, key: SigningKey, games: list[str]) -> None:
+    def __init__(self, url: str, key: SigningKey, games: list[str], server: str) -> None:
         self.url = url
         self.key = key
+        self.server = server
         self.games = games
         self.turn = itertools.count()
 
     def session(self, signed: bool) -> requests.Session:
         session = requests.Session()
         if signed:
-            session.auth = Signed(self.key)
+            session.auth = Signed(self.key, self.server)
         return session
 
     def real_game_now_and_then(self, case: schemathesis.Case) -> None:
@@ -111,9 +113,10 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     thread.start()
     url = f"http://127.0.0.1:{srv.server_port}"
     key, other = SigningKey.generate(), SigningKey.generate()
-    world = Live(url, key, [])
+    server = app.extensions["pbem.ledger"].key.public_hex
+    world = Live(url, key, [], server)
     ada, bo = requests.Session(), requests.Session()
-    ada.auth, bo.auth = Signed(key), Signed(other)
+    ada.auth, bo.auth = Signed(key, server), Signed(other, server)
     _call(world, ada, "POST", "/v1/accounts", {"name": "ada", "email": "ada@example.org"})
     _call(world, bo, "POST", "/v1/accounts", {"name": "bo", "email": "bo@example.org"})
     for n in range(3):

@@ -32,7 +32,7 @@ class Table:
 
     def call(self, key: SigningKey, method: str, path: str, body: Any = None) -> Any:
         raw = b"" if body is None else json.dumps(body).encode()
-        headers = sign_request(key, method, path, raw) | {"Content-Type": "application/json"}
+        headers = sign_request(key, method, path, raw, server=server_key(self.url)) | {"Content-Type": "application/json"}
         resp = self.session.request(method, self.url + path, data=raw, headers=headers, timeout=30)
         assert resp.status_code < 400, f"{method} {path}: {resp.status_code} {resp.text}"
         return resp.json()
@@ -41,10 +41,15 @@ class Table:
         return self.call(self.keys[0], "GET", f"/v1/games/{self.game}")
 
 
+def server_key(url: str) -> str:
+    """The key of the server at `url`, which every signed request names."""
+    return str(requests.get(url + "/v1/health", timeout=30).json()["server_key"])
+
+
 def account(url: str, name: str, session: requests.Session | None = None) -> SigningKey:
     key = SigningKey.generate()
     raw = json.dumps({"name": name, "email": f"{name.replace(' ', '.')}@example.org"}).encode()
-    headers = sign_request(key, "POST", "/v1/accounts", raw) | {"Content-Type": "application/json"}
+    headers = sign_request(key, "POST", "/v1/accounts", raw, server=server_key(url)) | {"Content-Type": "application/json"}
     resp = (session or requests).post(url + "/v1/accounts", data=raw, headers=headers, timeout=30)
     assert resp.status_code == 201, resp.text
     return key

@@ -142,7 +142,7 @@ def vectors() -> dict[str, Any]:
     sealed = seal(genesis, SERVER)
     statement = join_statement("g1", 0, "alice", PLAYER.public_hex, N0, entry_hash(genesis))
     env = envelope("g1", 4, "cd" * 32, 0, {"type": "hide"}, commit(TAG_SECRET, {"value": 3}, SALT), MN, "2024-05-01T12:00:04Z")
-    request = request_message("POST", "/v1/games/g1/moves", "1714564800", b'{"x":1}')
+    request = request_message(SERVER.public_hex, "POST", "/v1/games/g1/moves", "1714564800", "5a" * 16, b'{"x":1}')
     answers = answers_statement("g1", 0, "cd" * 32, [{"kind": "forced"}])
     sigs = [
         ("RFC 8032 TEST 1", PLAYER.public_hex, "", b"".hex(), PLAYER.sign(b"", b"")),

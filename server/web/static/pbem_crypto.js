@@ -197,7 +197,7 @@ const PbemCrypto = (() => {
 
   // -- commitments, seed, salts, RNG keys (sections 6 and 7) -------------------------------
   const TAG = {
-    entry: "pbem/v1/entry\n", move: "pbem/v1/move\n", join: "pbem/v1/join\n", request: "pbem/v1/request\n",
+    entry: "pbem/v1/entry\n", move: "pbem/v1/move\n", join: "pbem/v1/join\n", request: "pbem/v2/request\n",
     event: "pbem/v1/event\n", state: "pbem/v1/state\n", secret: "pbem/v1/secret\n", view: "pbem/v1/view\n",
     answers: "pbem/v1/answers\n",
   };
