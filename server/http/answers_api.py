@@ -8,6 +8,7 @@ from flask import Blueprint, Response
 
 from server.http.api import _after_append, body, ledger
 from server.http.auth import current_account
+from server.http.visibility import game_for
 from server.ledger.answering import set_answers
 
 answers_bp = Blueprint("answers", __name__, url_prefix="/v1")
@@ -15,7 +16,8 @@ answers_bp = Blueprint("answers", __name__, url_prefix="/v1")
 
 @answers_bp.post("/games/<game_id>/answers")
 def post_answers(game_id: str) -> Response:
+    game_for(game_id)  # a private game is absent for anyone who may not read it
     account = current_account()
-    data = body()  # a missing game is the ledger's 404, as game_or_404 says it
+    data = body()
     appended = set_answers(ledger(), game_id, account, data.get("statement"), data.get("sig"))
     return _after_append(appended)

@@ -10,18 +10,19 @@ import peewee as pw
 from flask import Blueprint, Response, current_app, g, jsonify, request
 
 import engines
-from protocol.auth import HEADER_SIG
 from protocol.canonical import NotCanonical, canonical, loads_strict
 from protocol.commitments import view_salt
 from protocol.entries import FORMAT
 from protocol.keys import is_public_key_hex
+from protocol.numbers import INT32_MAX, NotANumber, whole
 from server.clock import clock
 from server.http.auth import current_account, request_signature, signer_key
 from server.http.errors import ApiProblem
+from server.http.visibility import game_for, is_private
 from server.http.watching import watchable
 from server.ledger import standing
 from server.ledger.ledger import Ledger
-from server.ledger.records import SEAT_OF, Appended, head_of, is_game_id
+from server.ledger.records import SEAT_OF, Appended, head_of
 from server.mail.addressing import ADDRESS_PROBLEM, is_address, mask_email
 from server.mail.notices import claim_address_invites
 from server.store.models import (
@@ -37,7 +38,6 @@ from server.store.models import (
 )
 from server.store.prepared import Prepared
 
-GAME_BY_ID = Prepared(lambda game_id: Game.select().where(Game.id == game_id).limit(1))
 PAYLOADS = Prepared(
     lambda game_id, seat, since, until: Payload.select()
     .where((Payload.game == game_id) & (Payload.seat == seat) & (Payload.seq >= since) & (Payload.seq <= until))
@@ -56,8 +56,7 @@ NAME_RULE = (
 )
 # No white space, no control character (NUL, DEL, C1) on either side of the @.
 BODY_DEPTH = 32  # nested arrays or objects in a request body; a move nests about 6 deep
-LOG_FROM = re.compile(r"[0-9]{1,10}")
-LOG_FROM_MAX = 2**31 - 1
+LOG_FROM_MAX = INT32_MAX
 
 
 def is_name(value: Any) -> bool:
@@ -115,44 +114,18 @@ def same_json(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def game_or_404(game_id: str) -> Game:
-    # The server's ids are 16 hex characters: anything else is no game (and never
-    # reaches the database, which may refuse a NUL byte loudly).
-    if not is_game_id(game_id):
-        raise ApiProblem(404, "no such game: a game id is 16 hex characters")
-    game = GAME_BY_ID.first(game_id)
-    if game is None:
-        raise ApiProblem(404, f"no game {game_id!r}")
-    return game
-
-
-def is_private(game: Game) -> bool:
-    return PrivateGame.select().where(PrivateGame.game == game).exists()
-
-
-def member(game: Game, account: Account) -> bool:
-    """The creator, a seated player or an invited one: who may read a private game."""
-    return (
-        game.creator_id == account.id
-        or Seat.select().where((Seat.game == game) & (Seat.account == account)).exists()
-        or Invite.select().where((Invite.game == game) & (Invite.account == account)).exists()
-    )
-
-
-def readable_or_404(game_id: str) -> Game:
-    """A public game for anyone; a private one only for a signed request by a member.
-
-    Anyone else gets exactly the 404 of an id that names no game, so a private game's
-    existence is not told either."""
-    game = game_or_404(game_id)
-    if is_private(game):
-        try:
-            allowed = HEADER_SIG in request.headers and member(game, current_account())
-        except ApiProblem:  # unsigned, stale, forged or no account: the same 404 as for anyone
-            allowed = False
-        if not allowed:
-            raise ApiProblem(404, f"no game {game_id!r}")
-    return game
+def query_number(name: str, lowest: int, highest: int, default: int) -> int:
+    """A whole-number query parameter, read by protocol.numbers (400 naming it and its range)."""
+    try:
+        raw = request.args.get(name)
+    except UnicodeDecodeError as exc:  # a query that is not UTF-8
+        raise ApiProblem(400, f"{name}: the query string must be UTF-8, percent-encoded") from exc
+    if raw is None:
+        return default
+    try:
+        return whole(raw, name, lowest, highest)
+    except NotANumber as exc:
+        raise ApiProblem(400, str(exc)) from exc
 
 
 def summary(game: Game, with_view: bool = True) -> dict[str, Any]:
@@ -361,14 +334,14 @@ def list_games() -> Response:
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str) -> Response:
-    return jsonify(summary(readable_or_404(game_id)))
+    return jsonify(summary(game_for(game_id)))
 
 
 @bp.post("/games/<game_id>/join")
 def join_game(game_id: str) -> Response:
+    game_for(game_id)  # a private game is joined by invitation only
     account = current_account()
     data = body()
-    readable_or_404(game_id)  # a private game is joined by invitation only
     game = ledger().join(
         game_id, account, data.get("seat"), data.get("nonce"), data.get("sig"), data.get("prev")
     )
@@ -377,9 +350,9 @@ def join_game(game_id: str) -> Response:
 
 @bp.post("/games/<game_id>/invite")
 def invite(game_id: str) -> Response:
+    game_for(game_id)
     account = current_account()
     data = body()
-    game_or_404(game_id)
     address = data.get("email")
     if address is not None:
         game = invite_address(game_id, account, address, data.get("seat"))
@@ -404,15 +377,15 @@ def invite_address(game_id: str, by: Account, address: Any, seat: Any) -> Game:
 @bp.delete("/games/<game_id>/invite/<path:name>")
 def cancel_invite(game_id: str, name: str) -> Response:
     """`path:` because an address may hold a "/": sent as %2F, WSGI has decoded it already."""
+    game_for(game_id)
     account = current_account()
-    game_or_404(game_id)
     game = ledger().cancel_invite(game_id, account, name)
     return jsonify(summary(game))
 
 
 @bp.get("/games/<game_id>/view")
 def view(game_id: str) -> Response:
-    game = game_or_404(game_id)
+    game = game_for(game_id)
     seat = my_seat(game)
     out = private_view(game, seat)
     out["payloads"] = payloads_for(game, seat)
@@ -421,7 +394,7 @@ def view(game_id: str) -> Response:
 
 @bp.get("/games/<game_id>/moves")
 def moves(game_id: str) -> Response:
-    game = game_or_404(game_id)
+    game = game_for(game_id)
     seat = my_seat(game)
     engine = engines.get(game.engine)
     legal: list[dict[str, Any]] = []
@@ -444,8 +417,9 @@ def _after_append(appended: Appended) -> Response:
 
 @bp.post("/games/<game_id>/moves")
 def submit_move(game_id: str) -> Response:
+    game_for(game_id)
     account = current_account()
-    data = body()  # a missing game is the ledger's 404, as game_or_404 says it
+    data = body()
     appended = ledger().move(
         game_id, account, data.get("envelope"), data.get("sig"), data.get("secret"), data.get("salt")
     )
@@ -454,6 +428,7 @@ def submit_move(game_id: str) -> Response:
 
 @bp.post("/games/<game_id>/resign")
 def resign(game_id: str) -> Response:
+    game_for(game_id)
     account = current_account()
     data = body()
     appended = ledger().resign(game_id, account, data.get("envelope"), data.get("sig"))
@@ -469,15 +444,12 @@ def _entries(game: Game, since: int) -> tuple[list[dict[str, Any]], dict[str, An
 
 @bp.get("/games/<game_id>/log")
 def log(game_id: str) -> Response:
-    game = readable_or_404(game_id)
-    raw = request.args.get("from", "0")
-    if not LOG_FROM.fullmatch(raw) or int(raw) > LOG_FROM_MAX:
-        raise ApiProblem(400, f"from: a seq, 0 to {LOG_FROM_MAX} in decimal digits")
-    entries, head = _entries(game, int(raw))
+    game = game_for(game_id)
+    entries, head = _entries(game, query_number("from", 0, LOG_FROM_MAX, default=0))
     return jsonify({"entries": entries, "head": head})
 
 
 @bp.get("/games/<game_id>/export")
 def export(game_id: str) -> Response:
-    game = readable_or_404(game_id)
+    game = game_for(game_id)
     return jsonify({"format": FORMAT, "game": game.id, "entries": _entries(game, 0)[0]})

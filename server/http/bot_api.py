@@ -20,9 +20,10 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify
 
-from server.http.api import body, game_or_404
+from server.http.api import body
 from server.http.auth import current_account
 from server.http.errors import ApiProblem
+from server.http.visibility import game_for
 from server.store.models import Account, BotLease, Game, Seat, database, utcnow
 
 bot_bp = Blueprint("bot", __name__, url_prefix="/v1")
@@ -46,11 +47,11 @@ def _answer(game: Game, seat: int, until: dt.datetime | None) -> dict[str, Any]:
 
 @bot_bp.post("/games/<game_id>/bot")
 def lease(game_id: str) -> Response:
+    game = game_for(game_id)
     account = current_account()
     minutes = body().get("minutes")
     if not isinstance(minutes, int) or isinstance(minutes, bool) or not 1 <= minutes <= LONGEST_MINUTES:
         raise ApiProblem(400, f"minutes: a whole number from 1 to {LONGEST_MINUTES}")
-    game = game_or_404(game_id)
     seat = _seat_of(game, account)
     if game.status == "over":
         raise ApiProblem(409, "the game is over: no bot plays it")
@@ -66,8 +67,8 @@ def lease(game_id: str) -> Response:
 
 @bot_bp.delete("/games/<game_id>/bot")
 def release(game_id: str) -> Response:
+    game = game_for(game_id)
     account = current_account()
-    game = game_or_404(game_id)
     seat = _seat_of(game, account)
     BotLease.delete().where((BotLease.game == game) & (BotLease.seat == seat)).execute()
     return jsonify(_answer(game, seat, None))

@@ -11,8 +11,9 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify
 
 from server.clock import clock, sweeper
-from server.http.api import body, game_or_404, ledger, summary
+from server.http.api import body, ledger, summary
 from server.http.auth import current_account
+from server.http.visibility import game_for
 
 DEADLINE_DEFAULTS: dict[str, Any] = {
     "ABORT_AFTER_DAYS": sweeper.DEFAULT_ABORT_AFTER_DAYS,
@@ -29,11 +30,11 @@ def _config(name: str) -> int:
 @deadline_bp.post("/games/<game_id>/abort")
 def abort(game_id: str) -> Response:
     """The creator ends a game that never started, or one nobody has moved in for ABORT_AFTER_DAYS."""
+    game_for(game_id)
     account = current_account()
     body()  # an empty object, or nothing; a malformed body is still a 400
-    game_or_404(game_id)
     entry = sweeper.abort_game(ledger(), game_id, account, clock.now(), _config("ABORT_AFTER_DAYS"))
-    return jsonify({"entry": entry, "game": summary(game_or_404(game_id))})
+    return jsonify({"entry": entry, "game": summary(game_for(game_id))})
 
 
 @deadline_bp.get("/me/vacation")

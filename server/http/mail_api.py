@@ -12,9 +12,11 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify
 
-from server.http.api import body, game_or_404
+from protocol.numbers import INT32_MAX, NotANumber, whole
+from server.http.api import body
 from server.http.auth import current_account
 from server.http.errors import ApiProblem
+from server.http.visibility import game_for
 from server.mail.addressing import check_unsubscribe
 from server.mail.notices import NOTIFY
 from server.store.models import Account, MailPref, Mute, Seat, database
@@ -54,9 +56,9 @@ def post_notify() -> Response:
 
 @mail_bp.post("/games/<game_id>/mute")
 def mute(game_id: str) -> Response:
+    game = game_for(game_id)
     account = current_account()
     data = body()
-    game = game_or_404(game_id)
     value = data.get("mute")
     if not isinstance(value, bool):
         raise ApiProblem(400, "mute: true or false")
@@ -70,10 +72,14 @@ def mute(game_id: str) -> Response:
     return jsonify({**settings_of(account), "game": game.id, "game_muted": value})
 
 
-def _unsubscriber(account_id: int, token: str) -> Account:
+def _unsubscriber(account_part: str, token: str) -> Account:
+    """The account a link names, read by protocol.numbers (no "١", no 5,000 digits, nothing
+    beyond what the database compares): anything else is a link that is not valid."""
     secret = current_app.extensions["pbem.ledger"].mail.secret
-    if account_id > 2**31 - 1:  # no such account, and beyond what the database can compare
-        raise ApiProblem(404, "this unsubscribe link is not valid")
+    try:
+        account_id = whole(account_part, "account", 1, INT32_MAX)
+    except NotANumber as exc:
+        raise ApiProblem(404, "this unsubscribe link is not valid") from exc
     account = Account.get_or_none(Account.id == account_id)
     if account is None or not check_unsubscribe(secret, account_id, token):
         raise ApiProblem(404, "this unsubscribe link is not valid")
@@ -86,15 +92,15 @@ def _page(text: str, form: bool = False) -> Response:
     return Response(page, mimetype="text/html")
 
 
-@mail_bp.get("/mail/unsubscribe/<int:account_id>/<token>")
-def unsubscribe_page(account_id: int, token: str) -> Response:
+@mail_bp.get("/mail/unsubscribe/<account_id>/<token>")
+def unsubscribe_page(account_id: str, token: str) -> Response:
     """A GET (a link scanner, a preview) changes nothing: it shows a button that POSTs."""
     account = _unsubscriber(account_id, token)
     return _page(f"Stop all pbem mail to {account.name} <{account.email}>?", form=True)
 
 
-@mail_bp.post("/mail/unsubscribe/<int:account_id>/<token>")
-def unsubscribe(account_id: int, token: str) -> Response:
+@mail_bp.post("/mail/unsubscribe/<account_id>/<token>")
+def unsubscribe(account_id: str, token: str) -> Response:
     account = _unsubscriber(account_id, token)
     set_notify(account, "none")
     return _page(f"{account.name} <{account.email}> gets no more pbem mail. `pbem notify all` turns it on again.")

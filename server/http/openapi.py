@@ -188,7 +188,8 @@ PROBLEM_TEXT = {
     400: "the request is malformed (its body, a member, the query string); nothing was written",
     401: "the request must be signed, and this signature is missing, expired or does not verify",
     403: "signed by a key with no account, or by an account this is not allowed to",
-    404: "no such game (or other thing named in the path)",
+    404: "no such game, or a private game the caller may not read (the same answer), or another "
+         "thing named in the path",
     409: "it conflicts with the game's state (a stale move carries the log's `head`)",
     413: "the body is over the limit (MAX_CONTENT_LENGTH, 64 KiB by default)",
     415: "the body is not application/json",
@@ -275,8 +276,8 @@ def statuses(op: Op) -> list[int]:
     found = set(op.ok) | set(op.errors) | {413, 503}
     if op.limited:
         found.add(429)
-    if op.auth in (SIGNED, KEY_ONLY):
-        found |= {400, 401}  # 400: a query string that is not ASCII cannot be signed
+    if op.auth in (SIGNED, KEY_ONLY, OPTIONAL):
+        found |= {400, 401}  # 400: a query string that is not ASCII cannot be signed; 401: a bad signature
     if op.auth == SIGNED:
         found.add(403)  # a key with no account
     if op.body is not None:
@@ -290,12 +291,14 @@ def _parameters(op: Op) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if "{game_id}" in op.path:
         out.append({"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"},
-                    "description": "a game id: 16 hex characters (anything else is a 404)"})
+                    "description": "a game id: 16 hex characters (anything else is a 404, and so is a "
+                    "private game the caller may not read: exactly the answer for a missing id)"})
     if "{name}" in op.path:
         out.append({"name": "name", "in": "path", "required": True, "schema": {"type": "string"},
                     "description": "the invited account's name, or the invited address"})
     if "{account_id}" in op.path:
-        out.append({"name": "account_id", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}})
+        out.append({"name": "account_id", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0},
+                    "description": "ASCII digits (anything else: the 404 of a link that is not valid)"})
         out.append({"name": "token", "in": "path", "required": True, "schema": {"type": "string"}})
     if op.path.endswith("/log"):
         out.append({"name": "from", "in": "query", "required": False,

@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 
+from protocol.numbers import INT32_MAX, NotANumber, whole
 from protocol.story import tell
 from server.http.api import summary
 from server.store.models import Game, PrivateGame
@@ -27,6 +28,7 @@ web_bp = Blueprint(
 # WEB_POLL_SECONDS: how often a running game's page asks for the head (one small JSON a poll)
 # WEB_PAGE_SIZE: games a page of the index lists
 WEB_DEFAULTS = {"WEB_POLL_SECONDS": 10, "WEB_PAGE_SIZE": 25}
+PAGES_MOST = 10**6 - 1  # the index's ?page= goes up to this
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
     "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
@@ -43,6 +45,21 @@ def _headers(response: Response) -> Response:
     return response
 
 
+@web_bp.errorhandler(NotANumber)
+def _bad_number(exc: NotANumber) -> tuple[str, int]:
+    """A query number that is not one (`?page=²`, 5,000 digits, `-1`): a 400 page saying why."""
+    return render_template("bad_request.html", reason=str(exc)), 400
+
+
+def _query_number(name: str, lowest: int, highest: int) -> int | None:
+    """A whole-number query parameter read by protocol.numbers (NotANumber: the 400 page); None if absent."""
+    try:
+        raw = request.args.get(name)
+    except UnicodeDecodeError as exc:
+        raise NotANumber(name, "(not UTF-8)", lowest, highest) from exc
+    return None if raw is None else whole(raw, name, lowest, highest)
+
+
 def _not_found(game_id: str) -> tuple[str, int]:
     """The one answer for a missing and a private game alike (nothing tells them apart)."""
     return render_template("not_found.html", game_id=game_id), 404
@@ -50,8 +67,7 @@ def _not_found(game_id: str) -> tuple[str, int]:
 
 @web_bp.get("/")
 def index() -> str:
-    page = request.args.get("page", "1")
-    number = int(page) if page.isdigit() and 0 < int(page) < 10**6 else 1
+    number = _query_number("page", 1, PAGES_MOST) or 1
     size = int(current_app.config["WEB_PAGE_SIZE"])
     query = (
         Game.select()
@@ -106,14 +122,14 @@ def game_page(game_id: str) -> tuple[str, int] | str:
     game = loading.public_game(game_id)
     engine = loading.engine_of(game) if game is not None else None
     if game is None or engine is None:
-        return _not_found(game_id)
+        return _not_found(game_id)  # before the query is read: a private game's ?at= tells nothing
+    at = _query_number("at", 0, INT32_MAX)
     info = summary(game)
     entries = loading.log_of(game)
     names = loading.names_in(entries)
     history = _history(engine, entries, names, game.status == "over", url_for("web.game_page", game_id=game.id))
     players = [p["name"] if p else None for p in info["players"]]
     last = entries[-1]["seq"]
-    at = request.args.get("at")
     page: dict[str, Any] = {
         "game": info,
         "engine_title": engine.title,
@@ -147,7 +163,7 @@ def game_page(game_id: str) -> tuple[str, int] | str:
         else:
             seq, missing = last, ""
             if at is not None:
-                seq = int(at) if at.isdigit() and int(at) <= last else -1
+                seq = at if at <= last else -1
                 if seq < 0:
                     missing = f"There is no entry {at}: the log has entries 0 to {last}; shown is the end. "
                     seq = last

@@ -85,9 +85,11 @@ def test_replay_after_entry_n_with_first_previous_next_last(site: Site) -> None:
     assert "comes before the start" in first and 'rel="prev"' not in first
     end = requests.get(f"{site.page('cavemen')}?at={last}", timeout=30).text
     assert 'rel="next"' not in end and 'rel="prev"' in end
-    for bad in (str(last + 1), "x", "-1"):
+    answer = requests.get(f"{site.page('cavemen')}?at={last + 1}", timeout=30)
+    assert answer.status_code == 200 and "There is no entry" in answer.text
+    for bad in ("x", "-1", "%C2%B2"):  # not a number: a 400 page saying why (protocol.numbers)
         answer = requests.get(f"{site.page('cavemen')}?at={bad}", timeout=30)
-        assert answer.status_code == 200 and "There is no entry" in answer.text
+        assert answer.status_code == 400 and "at: a whole number from 0 to" in answer.text
 
 
 def test_running_game_shows_the_spectator_view_and_polls_the_head(site: Site) -> None:
@@ -187,7 +189,8 @@ def test_the_index_lists_public_games_with_their_state_paged(site: Site) -> None
     everything = "".join(pages)
     assert "to move since" in everything and "over:" in everything and "2 seats to fill" in everything
     assert "No public game" in pages[3]
-    assert get(site, "/?page=zz").text == pages[0]
+    refused = get(site, "/?page=zz")
+    assert refused.status_code == 400 and "page: a whole number from 1 to" in refused.text
 
 
 def test_the_open_games_page_waits_for_players(site: Site) -> None:
