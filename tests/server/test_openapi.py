@@ -93,7 +93,7 @@ def test_the_document_is_served_and_is_openapi_3_1(tmp_path: Path) -> None:
     assert doc == json.loads(json.dumps(document()))
     assert doc["openapi"] == "3.1.0"
     schemes = doc["components"]["securitySchemes"]
-    assert {s["name"] for s in schemes.values()} == {"X-Pbem-Key", "X-Pbem-Time", "X-Pbem-Signature"}
+    assert {s["name"] for s in schemes.values()} == {"X-Pbem-Key", "X-Pbem-Time", "X-Pbem-Nonce", "X-Pbem-Signature"}
 
     def resolve(pointer: str) -> Any:
         node: Any = doc
@@ -126,7 +126,7 @@ def _raw(client: FlaskClient, method: str, path: str, raw: bytes = b"", key: Sig
          content_type: str = "application/json", **kw: Any) -> Any:
     headers = {"Content-Type": content_type}
     if key is not None:
-        headers |= sign_request(key, method, path, raw)
+        headers |= sign_request(key, method, path, raw, server=client.application.extensions["pbem.ledger"].key.public_hex)
     return client.open(path, method=method, data=raw, headers=headers, **kw)
 
 
@@ -199,7 +199,7 @@ def _route_statuses(tmp_path: Path, seen: Seen) -> None:
 
     create = {"engine": "toy", "options": {"rounds": 2}, "seats": 2}
     raw = json.dumps(create).encode()
-    headers = sign_request(north.key, "POST", "/v1/games", raw) | {"Content-Type": "application/json"}
+    headers = sign_request(north.key, "POST", "/v1/games", raw, server=north.server_key) | {"Content-Type": "application/json"}
     game = client.post("/v1/games", data=raw, headers=headers).get_json()["id"]  # 201
     assert client.post("/v1/games", data=raw, headers=headers).status_code == 200  # the same request
     north.call("POST", "/v1/games", {"engine": "nonesuch", "options": {}, "seats": 2})  # 404
