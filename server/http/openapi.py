@@ -335,7 +335,7 @@ def _operation(op: Op) -> dict[str, Any]:
         "parameters": _parameters(op),
         "responses": responses,
     }
-    signature = {"pbemKey": [], "pbemTime": [], "pbemSignature": []}
+    signature = {"pbemKey": [], "pbemTime": [], "pbemNonce": [], "pbemSignature": []}
     if op.auth in (SIGNED, KEY_ONLY):
         operation["security"] = [signature]
     elif op.auth == OPTIONAL:
@@ -368,10 +368,11 @@ def _problem_responses() -> dict[str, Any]:
 
 
 SIGNING = (
-    "Requests marked signed carry three headers: X-Pbem-Key (the Ed25519 public key, 64 hex), "
-    "X-Pbem-Time (unix seconds; +-300 s accepted) and X-Pbem-Signature (hex Ed25519 signature "
-    "with tag pbem/v1/request over METHOD, PATH with its query string, TIME and the SHA-256 of "
-    "the exact body bytes: docs/API.md, protocol/auth.py)."
+    "Requests marked signed carry four headers: X-Pbem-Key (the Ed25519 public key, 64 hex), "
+    "X-Pbem-Time (unix seconds; +-300 s accepted), X-Pbem-Nonce (16 random bytes, 32 hex) and "
+    "X-Pbem-Signature (hex Ed25519 signature with tag pbem/v2/request over this server's public "
+    "key (GET /v1/health), METHOD, the canonical TARGET (path and query), TIME, NONCE and the "
+    "SHA-256 of the exact body bytes: docs/PROTOCOL.md section 16, protocol/auth.py)."
 )
 
 
@@ -409,6 +410,8 @@ def document() -> dict[str, Any]:
                                   "description": "128 hex: the request's Ed25519 signature (see pbemKey)"},
             },
         },
+                "pbemNonce": {"type": "apiKey", "in": "header", "name": "X-Pbem-Nonce",
+                              "description": "32 lower-case hex: 16 random bytes, fresh for every request"},
     }
 
 
