@@ -7,9 +7,13 @@ that entry's seq and prev, as the log and the audit already check, so the log fo
 for one line). The mailed token authorises the reply: it must be for the head the first line
 is played at; the server derives each later line's token itself and records it as used.
 
-Lines stop being played at the first refused line (the answer says why), and when the turn
-passes to another seat or the game ends (lines written for a turn that is over are not
-played: the next your-turn mail says which were left).
+A reply's lines are for the turn the mail showed: from the token's (seq, prev) on, the log may
+hold only this seat's own entries (the reply's lines, the moves its own answers in advance play
+between them). Lines stop being played at the first refused line (the answer says why), when
+the turn passes to another seat, when the game ends, and when any entry of another seat came
+after the line before (a move its answers in advance played, an out entry: whatever another
+seat decided, even where the turn came back): a later line would act on a position its writer
+never saw. The answer (or the next your-turn mail) says which lines were not played, and why.
 
 Which lines are moves: the reply's own text above the quoted mail. Quoted lines (`>`) and the
 kept token line are skipped; a signature (`-- `), a client's reply header ("On ... wrote:",
@@ -31,7 +35,7 @@ from protocol.commitments import move_token
 from protocol.story import tell
 from server.ledger.ledger import Ledger
 from server.mail.notices import public_of
-from server.store.models import Game, Mail, MoveToken, utcnow
+from server.store.models import Entry, Game, Mail, MoveToken, utcnow
 
 LONGEST_LINE = 200  # a move is short; a longer line is no move
 MOST_LINES = 40  # more lines than any turn has decisions: the rest is no move
@@ -116,10 +120,15 @@ def play_lines(ledger: Ledger, game: Game, seat: int, lines: list[str], first: M
     engine = engines.get(game.engine)
     seed = bytes.fromhex(game.seed)
     out = Played()
+    last = game.head_seq  # the entry the line before left: the first line's is the mailed head's
     for n, line in enumerate(lines):
-        if game.status != "running" or game.to_move != seat:
+        came = _came_between(game, seat, last) if n else None
+        if game.status != "running" or game.to_move != seat or came is not None:
             out.left = lines[n:]
-            out.left_why = "the game had ended" if game.status != "running" else f"the turn had passed to {_who(game, game.to_move)}"
+            out.left_why = (
+                "the game had ended" if game.status != "running"
+                else came if came is not None else f"the turn had passed to {_who(game, game.to_move)}"
+            )
             break
         why = _one(ledger, engine, game, seat, line, seed, first if n == 0 else None, mid)
         if isinstance(why, str):
@@ -128,7 +137,43 @@ def play_lines(ledger: Ledger, game: Game, seat: int, lines: list[str], first: M
             out.left_why = "a line before it was refused" if out.left else ""
             break
         out.played.append((line, int(why["seq"]), _did(engine, why)))
+        last = int(why["seq"])
     return out
+
+
+def decider(entry: dict[str, Any]) -> int | None:
+    """The seat a log entry is the decision (or statement) of or for, None for the server's own
+    (the start, an abort, the reveal): a move's, a standing answer's, an email move's, an out entry's."""
+    body = entry.get("body") or {}
+    seat = body.get("seat", (body.get("envelope") or {}).get("seat"))
+    return seat if isinstance(seat, int) and entry.get("type") not in ("genesis", "start", "reveal") else None
+
+
+def _kind(entry: dict[str, Any]) -> str:
+    return str(entry.get("type")) if entry.get("type") != "system" else str((entry.get("body") or {}).get("kind"))
+
+
+def _came_between(game: Game, seat: int, since: int) -> str | None:
+    """Why no more lines are played, in words, when an entry after `since` (the line before's)
+    is not this seat's own decision (its email move, a move its own answers in advance played);
+    None if every one is."""
+    if game.head_seq <= since:
+        return None
+    rows = Entry.select(Entry.seq, Entry.data).where((Entry.game == game.id) & (Entry.seq > since)).order_by(Entry.seq)
+    for row in rows:
+        entry = json.loads(row.data)
+        kind, other = _kind(entry), decider(entry)
+        if other == seat and kind in ("standing", "email_move"):
+            continue  # its own decision: still the turn its mail showed
+        who = "the server" if other is None else _who(game, other)
+        did = {
+            "standing": f"{who} decided in between, by an answer given in advance",
+            "out": f"the server decided in between for {who}, who left the game",
+            "timeout": f"the server decided in between for {who}, out of time",
+        }.get(kind, f"{who} decided in between")
+        span = f"log entry {row.seq}" if row.seq == game.head_seq else f"log entries {row.seq} to {game.head_seq}"
+        return f"{did} ({span}); the lines were for the position your mail showed: look at the new position"
+    return None
 
 
 def _did(engine: Any, entry: dict[str, Any]) -> str:
