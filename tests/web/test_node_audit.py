@@ -109,6 +109,8 @@ def audit_in_node(tmp_path: Path, exports: list[dict[str, Any]]) -> list[dict[st
 
 
 def _word(got: dict[str, Any]) -> str:
+    """`pbem audit`'s word for the level the page reached (the page itself never says PASS or
+    INCOMPLETE: tests/web/test_browser_audit.py checks its words)."""
     return "FAIL" if not got["ok"] else "PASS" if got["complete"] else "INCOMPLETE"
 
 

@@ -1,6 +1,7 @@
 // The audit page: reads a chosen or dropped file locally (FileReader, never uploaded), runs
-// PbemAudit.audit on it and says PASS, FAIL naming the entry, or INCOMPLETE; and runs the
-// known-answer vectors (vectors.json, computed by the Python reference) in this browser.
+// PbemAudit.audit on it and says what held (never `pbem audit`'s PASS or INCOMPLETE: the page
+// does not replay the rules) or FAIL naming the entry; and runs the known-answer vectors
+// (vectors.json, computed by the Python reference) in this browser.
 "use strict";
 
 (() => {
@@ -24,12 +25,14 @@
     const bytes = file instanceof Blob ? new Uint8Array(await file.arrayBuffer()) : file.contents;
     const result = await PbemAudit.audit(bytes, (text) => { $("progress").textContent = text; });
     $("progress").textContent = "";
-    const word = !result.ok ? "FAIL" : result.complete ? "PASS" : "INCOMPLETE";
+    // The page's own words: PASS and INCOMPLETE are `pbem audit`'s verdicts, which replay the
+    // rules; this page does not, so it never says them (a verdict states only what was checked).
+    // A FAIL is a fault found: the log fails whatever else is checked.
+    const word = PbemAudit.pageWord(result);
     verdict.className = `verdict ${word.toLowerCase()}`;
     verdict.dataset.verdict = word;
     verdict.dataset.entry = result.entry === undefined || result.entry === null ? "" : String(result.entry);
-    verdict.textContent = `${word}: ${result.reason}` + (result.ok && result.complete
-      ? ". Run pbem audit on the same file for the rules replay." : "");
+    verdict.textContent = word === "FAIL" ? `FAIL: ${result.reason}` : `${result.reason}.`;
     const c = result.counts;
     $("counts").textContent = `Checked in ${result.ms.toFixed(0)} ms: ${c.entries} entries, ${c.signatures} signatures, ` +
       `${c.commitments} commitments, ${c.rng_keys} RNG keys derived, ${c.tokens} email tokens` +

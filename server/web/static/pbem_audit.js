@@ -1,7 +1,8 @@
 // The in-browser audit of an export: every check of `pbem audit` that needs no game rules,
-// in the same order, naming the first failing entry in the same words. What needs the rules
+// in the same order, naming the first entry they find failing in the same words. What needs the rules
 // (replaying every move, recomputing every event, state and view) stays with `pbem audit`:
-// the verdict says so. Nothing leaves the browser.
+// what the page says says so, and never uses `pbem audit`'s verdicts PASS and INCOMPLETE for
+// its partial check. Nothing leaves the browser.
 "use strict";
 
 const PbemAudit = (() => {
@@ -40,6 +41,17 @@ const PbemAudit = (() => {
     "each standing answer's rules against the game's (the kinds it takes), and each move played by one against what its rule prescribes from its seat's view",
   ];
 
+  // What the page says when its checks hold: what held, and that this is no verdict of
+  // `pbem audit` (never its words PASS or INCOMPLETE, which stand for the rules replayed too).
+  const HELD = "Chain, signatures and revealed secrets hold";
+  const NOT_REPLAYED = "; rules not replayed: this is no verdict on the game. Run pbem audit on the same " +
+    "file for one (it replays every move, event, state and view)";
+  const HELD_SO_FAR = "Chain and signatures hold so far; there is no reveal entry yet (the game is not over, " +
+    "or its reveal is missing), so the seed is unknown and nothing else can be checked: this is no verdict on the game";
+  // The page's word for a result: FAIL (a fault found), HOLDS (this page's checks of a revealed
+  // log held) or SO-FAR (a log without its reveal: the chain and the signatures held).
+  const pageWord = (result) => (!result.ok ? "FAIL" : result.complete ? "HOLDS" : "SO-FAR");
+
   class Fail extends Error {
     constructor(seq, reason) { super(reason); this.seq = seq; this.reason = reason; }
   }
@@ -74,15 +86,12 @@ const PbemAudit = (() => {
       if (data.game !== game) throw new Fail(null, "the export is labelled with another game than its entries");
       const complete = await players(entries, counts, progress);
       if (!complete) {
-        return done({
-          ok: true, complete: false,
-          reason: "chain and signatures verify; there is no reveal entry yet (the game is not over, or its reveal is missing), so the seed is unknown",
-        });
+        return done({ ok: true, complete: false, reason: HELD_SO_FAR });
       }
       const byRule = counts.standing
         ? `; ${counts.standing} move(s) were played by standing answers: server-attested, the players signed the rules, not these moves`
         : "";
-      return done({ ok: true, complete: true, reason: `every check this page makes passed${byRule}` });
+      return done({ ok: true, complete: true, reason: `${HELD}${byRule}${NOT_REPLAYED}` });
     } catch (e) {
       if (!(e instanceof Fail)) {
         return done({ ok: false, complete: false, entry: null, reason: `the page cannot check this file (${e.message})` });
@@ -394,5 +403,5 @@ const PbemAudit = (() => {
     return isObj(body.result) ? body.result : null;
   }
 
-  return { audit, CHECKS, NOT_CHECKED, FORMAT };
+  return { audit, pageWord, HELD, NOT_REPLAYED, HELD_SO_FAR, CHECKS, NOT_CHECKED, FORMAT };
 })();
