@@ -406,12 +406,12 @@ def document() -> dict[str, Any]:
                             "description": "the account's Ed25519 public key, 64 hex. " + SIGNING},
                 "pbemTime": {"type": "apiKey", "in": "header", "name": "X-Pbem-Time",
                              "description": "unix seconds, 1 to 12 digits, within +-300 s of the server's clock"},
+                "pbemNonce": {"type": "apiKey", "in": "header", "name": "X-Pbem-Nonce",
+                              "description": "32 lower-case hex: 16 random bytes, fresh for every request"},
                 "pbemSignature": {"type": "apiKey", "in": "header", "name": "X-Pbem-Signature",
                                   "description": "128 hex: the request's Ed25519 signature (see pbemKey)"},
             },
         },
-                "pbemNonce": {"type": "apiKey", "in": "header", "name": "X-Pbem-Nonce",
-                              "description": "32 lower-case hex: 16 random bytes, fresh for every request"},
     }
 
 
