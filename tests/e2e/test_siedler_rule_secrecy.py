@@ -1,0 +1,65 @@
+"""A hand read from the rule index, through the real server and client: a Siedler game where
+bo answers in advance with the README's suggested answers (`forced` first, then
+`decline-trades`, `never-counter`, `plenty-least-held`).
+
+Everything a non-member reads (the public log, GET /v1/games/ID/log unsigned, no payloads)
+must say no more than each standing entry's move: no entry names the rule that played (its
+index would tell, at a duel's counter question, whether bo holds a Bishop or a Herb Woman:
+SI-24), every standing entry has the same members, and at every counter question bo was
+asked (never: `never-counter` answers it for every hand alike) or answered the same way.
+bo's own client still checks every standing entry (the index is in its private `answered`
+event), and the finished log audits PASS. The many duels from arranged positions are
+tests/engines/test_siedler_duel_secrecy.py.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import requests
+
+from bench.playouts import pick
+from client.play import Player
+from protocol.audit import audit, replay_states
+from tests.e2e.test_siedler_answers_e2e import question
+
+ANSWERS = ["forced", "decline-trades", "never-counter", "plenty-least-held"]
+PROVOKING = 120
+
+
+def test_the_public_log_never_names_the_rule_that_played(make_player: Callable[[str], Player]) -> None:
+    ada, bo = make_player("ada"), make_player("bo")
+    game = ada.new_game("siedler", {"target": 7}, seats=2, join=True)["id"]
+    bo.join(game)
+    engine = ada.state(game).engine
+    bo.set_answers(game, [engine.parse_rule(r) for r in ANSWERS])
+    rnd = random.Random(17)
+    made = 0
+    for _ in range(3000):
+        st = ada.state(game)
+        if st.status == "over":
+            break
+        if st.to_move == 0:
+            legal = engine.moves_from_view(st.view)
+            move = pick(legal, rnd) if made < PROVOKING else engine.bots()["builder"](st.view, legal, rnd)
+            ada.move(game, engine.format(move))
+            made += 1
+        else:
+            assert bo.play_bot(game, "builder", until_over=False, rng=rnd) == 1
+    assert ada.state(game).status == "over"
+    bo.state(game)  # bo's client follows and recomputes every standing entry to the end
+
+    public = requests.get(f"{ada.api.base}/v1/games/{game}/log", timeout=30).json()["entries"]
+    standing = [e for e in public if e["type"] == "standing"]
+    assert len(standing) > 5  # the offers bo declined, his Years of plenty
+    assert all("rule" not in e["body"] for e in standing), [e["body"].get("rule") for e in standing]
+    assert len({tuple(sorted(e["body"])) for e in standing}) == 1
+    export = ada.export(game)
+    assert audit(export).word == "PASS"
+    _, states = replay_states(export)
+    assert states is not None
+    for entry in public:
+        before = states.get(entry["seq"] - 1)
+        if question(before) == "counter" and before is not None and before["pending"]["seat"] == 1:
+            assert entry["type"] == "standing" and entry["body"]["move"] == {"type": "nocounter"}
