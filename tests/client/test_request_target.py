@@ -32,14 +32,18 @@ from werkzeug.serving import make_server
 from client.api import Api
 from client.play import Player
 from protocol.auth import (
+    HEADER_KEY,
     HEADER_NONCE,
+    HEADER_SIG,
+    HEADER_TIME,
+    _message_v1,
     check_request,
     request_message,
     request_target,
     sign_request,
     wire_target,
 )
-from protocol.keys import SigningKey
+from protocol.keys import TAG_REQUEST_V1, SigningKey
 from server.http.auth import signed_target
 from tests.conftest import LiveServer, _QuietHandler
 
@@ -169,3 +173,20 @@ def test_two_identical_creates_in_one_second_make_two_games_and_a_retry_makes_no
     ids = [a.json()["id"] for a in answers]
     assert ids[0] != ids[1] and ids[2] == ids[0]
     assert first[HEADER_NONCE] != second[HEADER_NONCE]
+
+
+def test_a_request_in_the_old_form_is_refused_with_upgrade(
+    live_server: LiveServer, make_player: Callable[[str], Player]
+) -> None:
+    """An old pbem's request (pbem/v1/request: no server, no nonce, the decoded path) verifies
+    by the old rules and is refused all the same (401), saying to upgrade: taking it would keep
+    a request replayable on another server, and a `%3F` replayable as a query."""
+    ada = make_player("ada")
+    key = ada.api.key
+    assert key is not None
+    stamp = str(int(time.time()))
+    old = key.sign(TAG_REQUEST_V1, _message_v1("GET", "/v1/me", stamp, b""))
+    answer = requests.get(live_server.url + "/v1/me", timeout=10,
+                          headers={HEADER_KEY: key.public_hex, HEADER_TIME: stamp, HEADER_SIG: old})
+    assert answer.status_code == 401 and "upgrade pbem" in answer.json()["detail"], answer.text
+    assert ada.api.me()["name"] == "ada"  # today's client, the same key: fine

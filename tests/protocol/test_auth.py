@@ -220,3 +220,18 @@ def test_works_with_any_mapping_with_get(key):
 
     h = Headers(sign_request(key, "GET", "/v1/me", b"", server=SERVER, now=NOW))
     assert check(h, "GET", "/v1/me", b"", now=NOW)[0] == key.public_hex
+
+
+def test_the_protocol_docs_target_examples_hold():
+    """docs/PROTOCOL.md section 16's table of TARGETs is what wire_target computes."""
+    import re
+    from pathlib import Path
+
+    from protocol.auth import wire_target
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
+    section = doc[doc.index("Examples of TARGET"):doc.index("## 17.")]
+    rows = re.findall(r"^\| `([^`]+)` \| `([^`]+)`", section, re.M)
+    assert len(rows) >= 8
+    for sent, target in rows:
+        assert wire_target(sent) == target, (sent, target)
