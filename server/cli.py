@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -120,6 +121,7 @@ def _run(args: argparse.Namespace) -> int:
     os.environ["PBEM_MAX_CONTENT_LENGTH"] = str(args.max_body)
     os.environ["PBEM_REQUEST_LOG"] = "0" if args.no_request_log else "1"
     _preflight(args.data_dir)
+    _fix_public_url(args.host, args.port)
     if not args.no_mail:
         _start_mail_thread()
     if args.dev:
@@ -134,15 +136,43 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
+def bind_url(host: str, port: int) -> str:
+    """The URL of this server as its own --host and --port say: a wildcard address (every
+    interface) is named by the machine's name, an IPv6 address in brackets."""
+    if host in ("", "0.0.0.0", "::"):
+        host = socket.getfqdn() or "localhost"
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}"
+
+
+def _fix_public_url(host: str, port: int) -> None:
+    """Without PBEM_PUBLIC_URL, fix the server's public URL now, from its own configuration
+    (--host, --port), and say so: every link in mail and on the pages starts with it, never
+    with a request's Host header. The workers and the mail thread inherit it."""
+    if os.environ.get("PBEM_PUBLIC_URL"):
+        return
+    url = bind_url(host, port)
+    os.environ["PBEM_PUBLIC_URL"] = url
+    print(
+        f"pbem-server serve: PBEM_PUBLIC_URL is not set: the links in mail and on the pages say {url} "
+        "(this server's --host and --port); behind a proxy, or for players on other machines, set "
+        "PBEM_PUBLIC_URL to the URL they reach it at, for `pbem-server mail`, `tick` and `inbox` too",
+        file=sys.stderr, flush=True,
+    )
+
+
 def _preflight(data_dir: str) -> None:
     """Check the configuration and the schema once, before gunicorn starts workers that would
     each fail on it: a SchemaError ("run pbem-server db upgrade") ends serve with its message."""
     from server.http.app import config_from_env
     from server.http.ratelimit import parse_limit
+    from server.mail.addressing import public_url_of
     from server.store.migrations import ensure
 
     try:
         parse_limit(config_from_env().get("RATE_LIMIT"))
+        public_url_of(config_from_env())
     except ValueError as exc:
         raise SystemExit(f"pbem-server serve: {exc}") from None
     ensure(_database(data_dir))

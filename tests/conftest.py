@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from werkzeug.serving import WSGIRequestHandler, make_server
@@ -55,13 +56,21 @@ class LiveServer:
 
 
 @contextmanager
-def serve(data_dir: Path) -> Iterator[LiveServer]:
-    """Run the real app on a free loopback port for the duration of the block."""
+def serve(data_dir: Path, config: dict[str, Any] | None = None) -> Iterator[LiveServer]:
+    """Run the real app on a free loopback port for the duration of the block, its PUBLIC_URL
+    that port's URL (links in mail come from the configuration only, never from a request),
+    with `config` on top."""
     from server.http.app import create_app
 
     engines.register(TOY)
-    app = create_app({"DATA_DIR": str(data_dir), "TESTING": True})
-    srv = make_server("127.0.0.1", 0, app, threaded=True, request_handler=_QuietHandler)
+    apps: list[Any] = []
+    srv = make_server(
+        "127.0.0.1", 0, lambda environ, start: apps[0](environ, start), threaded=True, request_handler=_QuietHandler
+    )
+    apps.append(create_app({
+        "DATA_DIR": str(data_dir), "TESTING": True, "PUBLIC_URL": f"http://127.0.0.1:{srv.server_port}",
+        "MAIL_FROM": "pbem <pbem@localhost>", **(config or {}),
+    }))
     thread = threading.Thread(target=srv.serve_forever, name="pbem-live-server", daemon=True)
     thread.start()
     try:

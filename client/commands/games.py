@@ -110,10 +110,20 @@ def join(
         int | None,
         typer.Option(metavar="SEAT", help="The seat to take (default: the first free one)."),
     ] = None,
+    token: Annotated[
+        str | None,
+        typer.Option(
+            metavar="TOKEN",
+            help="The one-time token of an invitation mail: takes the seat kept for that address.",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Take a seat in an open game; the last seat taken starts the game."""
-    summary = player().join(game, seat)
+    """Take a seat in an open game; the last seat taken starts the game.
+
+    Invited by e-mail? `pbem join GAME --token TOKEN`, as the invitation mail says: the token
+    proves you read that mail (the address of an account proves nothing)."""
+    summary = player().join(game, seat, token)
     if as_json:
         print_json(summary)
         return
@@ -129,7 +139,7 @@ def join(
 @app.command()
 def invite(
     game: GameArg,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="The account name of the player to invite, or an e-mail address (someone without an account gets a mail saying how to install pbem and join).")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The account name of the player to invite, or an e-mail address (it gets a mail with a one-time token, how to install pbem and join: the token takes the seat).")],
     seat: Annotated[
         int | None,
         typer.Option(metavar="SEAT", help="The seat to keep for them (default: the first free one)."),
@@ -155,8 +165,9 @@ def invite(
         print_json(summary)
         return
     kept = [i["seat"] for i in summary.get("invited") or [] if i["name"] == name]
-    if "@" in name:  # an address: a seat is kept for it (or for the account that has it)
-        say(f"a seat of game {game} is kept for {name}; an invitation mail tells them how to join")
+    if "@" in name:  # an address: a seat is kept for whoever reads its mail (the token in it)
+        say(f"a seat of game {game} is kept for {name}; the invitation mail holds a one-time token: "
+            f"they take the seat with `pbem join {game} --token TOKEN`")
         return
     say(f"seat {kept[0] if kept else seat} of game {game} is kept for {name}; they join with: pbem join {game}")
 

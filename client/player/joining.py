@@ -6,14 +6,17 @@ server that refuses joins cannot re-roll the deal; a seat kept for someone is on
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from client import verify
-from client.api import ApiError
+from client.api import ApiError, game_path
 from client.player.errors import ClientError, ServerLie
 from client.player.evidence import Evidence
 from protocol.entries import join_statement, sign_join
 from protocol.nonces import join_nonce
+
+INVITE_TOKEN = re.compile(r"[0-9a-f]{32}")  # what an invitation mail carries (server/ledger/invitations.py)
 
 
 class Joining(Evidence):
@@ -69,8 +72,14 @@ class Joining(Evidence):
             summary = self.join(summary["id"])
         return summary
 
-    def join(self, game: str, seat: int | None = None) -> dict[str, Any]:
-        """Take a seat (the first free one if none is named), signing a fresh join nonce."""
+    def join(self, game: str, seat: int | None = None, token: str | None = None) -> dict[str, Any]:
+        """Take a seat (the first free one if none is named), signing a fresh join nonce.
+
+        With `token` (an invitation mail's): first claim the seat kept for that address, which
+        the token alone proves is yours; it is then kept for your account, so a join that fails
+        after the claim is taken again with a plain `pbem join GAME`."""
+        if token is not None:
+            self.claim(game, token)
         summary = self.api.game(game)
         if summary.get("status") != "open":
             raise ClientError(f"game {game} is {summary.get('status')}: no seat to take")
@@ -153,6 +162,22 @@ class Joining(Evidence):
                 ), {"join": statement, "sig": sig, "answer": answer})
             return answer
         raise ClientError(f"the log of game {game} kept moving while you joined; try again")
+
+    def claim(self, game: str, token: str) -> dict[str, Any]:
+        """The seat an invitation by e-mail kept becomes the one kept for this account: the
+        mail's one-time token proves the mailbox (an account's address is only asserted)."""
+        token = token.strip().lower()
+        if not INVITE_TOKEN.fullmatch(token):
+            raise ClientError("the token is the 32 hex digits after --token in your invitation mail")
+        try:
+            return dict(self.api.post(f"{game_path(game)}/claim", {"token": token}))
+        except ApiError as exc:
+            if exc.status == 404:
+                raise ClientError(
+                    f"game {game} has no invitation with this token: it takes a seat once, and an "
+                    "invitation that was cancelled or whose seat was taken has none (ask for a new one)"
+                ) from exc
+            raise
 
     def invite(self, game: str, name: str, seat: int | None = None) -> dict[str, Any]:
         """Keep a seat for the account called `name`: nobody else can take it."""

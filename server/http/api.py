@@ -24,7 +24,6 @@ from server.ledger import standing
 from server.ledger.ledger import Ledger
 from server.ledger.records import SEAT_OF, Appended, head_of
 from server.mail.addressing import ADDRESS_PROBLEM, is_address, mask_email
-from server.mail.notices import claim_address_invites
 from server.store.models import (
     Account,
     EmailInvite,
@@ -251,8 +250,7 @@ def create_account() -> tuple[Response, int]:
             taken = Account.get_or_none(pw.fn.LOWER(Account.name) == name.lower())
             if taken is not None:
                 raise ApiProblem(409, f"the name {name!r} is taken (by {taken.name!r}: names ignore case)")
-            account = Account.create(name=name, email=email, key=key)
-            claim_address_invites(account)  # seats kept for this address are now kept for it
+            Account.create(name=name, email=email, key=key)  # the address gets no seat kept for it: its token does
     except pw.IntegrityError as exc:  # the same name or key, committed a moment earlier
         raise ApiProblem(409, "an account with this key or name exists already") from exc
     return jsonify({"name": name, "email": email, "key": key}), 201
@@ -362,15 +360,11 @@ def invite(game_id: str) -> Response:
 
 
 def invite_address(game_id: str, by: Account, address: Any, seat: Any) -> Game:
-    """An invitation by e-mail: to the account with that address if there is one, else
-    a seat kept for the address itself (the mail says how to install pbem and join)."""
+    """An invitation by e-mail: a seat kept for the address, taken with the token mailed there
+    (server/ledger/invitations.py), even when an account says it has that address: an
+    account's address is asserted, never proven, so it is not the mailbox's owner."""
     if not is_address(address):
         raise ApiProblem(400, ADDRESS_PROBLEM)
-    holders = list(Account.select().where(pw.fn.LOWER(Account.email) == address.lower()).limit(2))
-    if len(holders) > 1:
-        raise ApiProblem(409, f"several accounts use {address}: invite one of them by name")
-    if holders:
-        return ledger().invite(game_id, by, holders[0].name, seat)
     return ledger().invite_address(game_id, by, address, seat)
 
 

@@ -8,7 +8,8 @@ RATE_LIMIT ("N/SECONDS" per account, or "off": server/http/ratelimit.py), REQUES
 JSON line per request on stderr, server/http/requestlog.py), DATABASE_POOL (1: requests hand
 their database connection back to a pool of the worker's instead of ending it; 0: a new one
 each request); mail: SMTP_HOST,
-SMTP_PORT, SMTP_SECURITY, SMTP_USER, SMTP_PASSWORD, MAIL_FROM, PUBLIC_URL, ... (server/mail/mailer.py);
+SMTP_PORT, SMTP_SECURITY, SMTP_USER, SMTP_PASSWORD, MAIL_FROM, PUBLIC_URL (the start of every link in
+mail and on the pages; unset: http://localhost:8470, said in the log), ... (server/mail/mailer.py);
 deadlines: ABORT_AFTER_DAYS, VACATION_DAYS (server/http/deadline_api.py).
 """
 
@@ -31,13 +32,14 @@ from server.http.answers_api import answers_bp
 from server.http.api import bp
 from server.http.auth import signer_key
 from server.http.bot_api import bot_bp
+from server.http.claim_api import claim_bp
 from server.http.deadline_api import DEADLINE_DEFAULTS, deadline_bp
 from server.http.mail_api import UNSUBSCRIBE_PATH, mail_bp
 from server.http.openapi import openapi_bp
 from server.http.ratelimit import RateLimiter, parse_limit
 from server.ledger.ledger import Ledger
 from server.ledger.records import SEAT_OF, is_game_id
-from server.mail.addressing import settings_from_config
+from server.mail.addressing import public_url_of, settings_from_config
 from server.mail.mailer import MAIL_DEFAULTS
 from server.store.migrations import open_database
 from server.store.models import Account, database
@@ -53,6 +55,12 @@ DEFAULTS: dict[str, Any] = {
     "REQUEST_LOG": 0,
     "DATABASE_POOL": 1,
 }
+log = logging.getLogger(__name__)
+NO_PUBLIC_URL = (
+    "PBEM_PUBLIC_URL is not set: the links in mail and the pages' command lines say %s, which "
+    "players on other machines cannot reach; set PBEM_PUBLIC_URL to the URL players reach this "
+    "server at (links never come from a request's Host header)"
+)
 DEFAULTS.update(MAIL_DEFAULTS)  # SMTP_*, MAIL_FROM, PUBLIC_URL, ...: server/mail/mailer.py
 DEFAULTS.update(DEADLINE_DEFAULTS)  # ABORT_AFTER_DAYS, VACATION_DAYS: server/http/deadline_api.py
 DEFAULTS.update(WEB_DEFAULTS)  # WEB_POLL_SECONDS, WEB_PAGE_SIZE: server/web/pages.py
@@ -94,6 +102,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(DEFAULTS)
     app.config.update(config_from_env())
     app.config.update(config or {})
+    # Every link in mail and every URL a page gives to copy starts with this, fixed now from the
+    # configuration: a request's Host header, which anyone sending a request chooses, never does.
+    public, configured = public_url_of(app.config)  # a ValueError for an unusable PUBLIC_URL
+    if not configured:
+        log.warning(NO_PUBLIC_URL, public)
+    app.config["PUBLIC_URL"] = public
     data_dir = Path(app.config["DATA_DIR"])
     data_dir.mkdir(parents=True, exist_ok=True)
     key_file = Path(app.config["SERVER_KEY_FILE"] or data_dir / "server_key.pem")
@@ -199,6 +213,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     errors.register(app)
     app.register_blueprint(bp)
     app.register_blueprint(answers_bp)  # standing answers: server/http/answers_api.py
+    app.register_blueprint(claim_bp)  # an invitation's mailed token: server/http/claim_api.py
     app.register_blueprint(mail_bp)
     app.register_blueprint(bot_bp)
     app.register_blueprint(deadline_bp)

@@ -135,6 +135,8 @@ SCHEMAS: dict[str, Any] = {
         "type": "object",
         "properties": {"name": {"type": "string"}, "email": {"type": "string"}, "seat": {"type": ["integer", "null"]}},
     },
+    "Claim": obj(["token"], token={"type": "string", "pattern": "^[0-9a-f]{32}$",
+                                   "description": "the one-time token of the invitation mail"}),
     "Envelope": {"type": "object", "description": "PROTOCOL.md section 10: exactly its eight members"},
     "Move": obj(["envelope", "sig"], {"secret": ANY_JSON, "salt": {"type": ["string", "null"]}},
                 envelope=ref("Envelope"), sig={"type": "string"}),
@@ -237,6 +239,8 @@ OPS: list[Op] = [
        (400, 403, 404, 409)),
     Op("POST", f"{G}/invite", "keep a seat for an account or an address", SIGNED, "Invite", {200: "GameSummary"},
        (400, 403, 404, 409)),
+    Op("POST", f"{G}/claim", "the seat kept for an address becomes the caller's, with the one-time token "
+       "its invitation mailed (then join takes it)", SIGNED, "Claim", {200: "GameSummary"}, (400, 404, 409)),
     Op("DELETE", f"{G}/invite/{{name}}", "cancel an invitation", SIGNED, ok={200: "GameSummary"}, errors=(403, 404)),
     Op("GET", f"{G}/view", "the caller's seat's private view and payloads", SIGNED, ok={200: "PrivateView"},
        errors=(403, 404)),

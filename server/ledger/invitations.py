@@ -2,10 +2,19 @@
 
 They change no log (a seat is taken only by the join its holder signs), so they live apart from
 the appends; each is one transaction on the locked game row, as every change of a game is.
+
+An address is only asserted (anyone may register any address), so a seat kept for an address
+goes to whoever can read that mailbox: its invitation mails a one-time token (random, kept
+here as its SHA-256 only, for that game and seat), and the seat becomes an account's kept seat
+only when that account presents the token (`claim`). Registering with the address, or holding
+an account that has it, grants nothing: no seat, no sight of a private game.
 """
 
 from __future__ import annotations
 
+import hashlib
+import re
+import secrets
 from typing import TYPE_CHECKING, Any
 
 import peewee as pw
@@ -14,6 +23,30 @@ from protocol import steps
 from server.ledger.records import LedgerError, account_named
 from server.mail import addressing, notices
 from server.store.models import Account, EmailInvite, Game, Invite, Seat, database
+
+TOKEN = re.compile(r"[0-9a-f]{32}")
+TOKEN_RULE = "token: the 32 hex digits of your invitation mail"
+
+
+def new_token() -> str:
+    """An invitation's one-time token: 128 random bits, written as 32 hex digits."""
+    return secrets.token_hex(16)
+
+
+def token_hash(token: str) -> str:
+    """What the server keeps of a token: its SHA-256 under a tag of its own (hex)."""
+    return hashlib.sha256(b"pbem/v1/invite-token\n" + token.encode("ascii")).hexdigest()
+
+
+def is_token(value: Any) -> bool:
+    return isinstance(value, str) and TOKEN.fullmatch(value) is not None
+
+
+def invite_with_token(game: Game, token: Any) -> EmailInvite | None:
+    """The seat kept in `game` for the address whose mail carried `token`, if any."""
+    if not is_token(token):
+        return None
+    return EmailInvite.get_or_none((EmailInvite.game == game) & (EmailInvite.token_hash == token_hash(token)))
 
 
 class Invitations:
@@ -73,8 +106,11 @@ class Invitations:
         return seat
 
     def invite_address(self, game_id: str, by: Account, address: str, seat: Any) -> Game:
-        """Keep a free seat for an e-mail address with no account yet, and mail it how to
-        install pbem and join; the account registered later with that address gets the seat."""
+        """Keep a free seat for an e-mail address and mail it a one-time token, with how to
+        install pbem and take the seat (`pbem join GAME --token TOKEN`): the seat is claimed
+        by that token only, never by an account that merely says it has the address."""
+        if self.mail is None:
+            raise LedgerError(409, "this server sends no mail: invite an account by its name")
         with database.atomic():
             game = self._lock(game_id)
             seats = self._may_invite(game, by, seat)
@@ -84,9 +120,31 @@ class Invitations:
                 raise LedgerError(409, f"{address} is invited already")
             invites = {i.seat for i in Invite.select().where(Invite.game == game)}
             seat = self._seat_to_keep(game, seats, invites, seat)
-            EmailInvite.create(game=game, seat=seat, email=address, by=by)
-            if self.mail is not None:
-                notices.invited_address(self.mail, game, address, by, seat)
+            token = new_token()
+            EmailInvite.create(game=game, seat=seat, email=address, by=by, token_hash=token_hash(token))
+            notices.invited_address(self.mail, game, address, by, seat, token)
+        return game
+
+    def claim(self, game_id: str, account: Account, token: Any) -> Game:
+        """The seat kept for an address becomes the seat kept for `account` (an Invite), which
+        proves it reads that mailbox by presenting the token mailed there. Once: the address's
+        row is gone with it. A token that is not one of this game's answers 404, whatever the
+        reason (never issued, used, cancelled, another game's)."""
+        if not is_token(token):
+            raise LedgerError(400, TOKEN_RULE)
+        with database.atomic():
+            game = self._lock(game_id)
+            kept = invite_with_token(game, token)
+            if kept is None:
+                raise LedgerError(404, f"no invitation to game {game_id} has this token (used, cancelled or mistyped?)")
+            if game.status != "open":
+                raise LedgerError(409, "this game has already started")
+            if Seat.select().where((Seat.game == game) & (Seat.account == account)).exists():
+                raise LedgerError(409, "you hold a seat in this game already")
+            if Invite.select().where((Invite.game == game) & (Invite.account == account)).exists():
+                raise LedgerError(409, "a seat of this game is kept for you already")
+            kept.delete_instance()
+            Invite.create(game=game, seat=kept.seat, account=account, by=kept.by_id)
         return game
 
     def cancel_invite(self, game_id: str, by: Account, name: Any) -> Game:
@@ -132,7 +190,7 @@ class Invitations:
         )
         if kept is None:
             raise LedgerError(404, f"no invitation for {address!r} in this game")
-        if by.id not in (game.creator_id, kept.by_id) and by.email.lower() != address.lower():
+        if by.id not in (game.creator_id, kept.by_id):  # an account's address is asserted: it proves nothing
             raise LedgerError(403, "only the game's creator or the inviter may cancel an invitation")
         kept.delete_instance()
         return game

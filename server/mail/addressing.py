@@ -1,8 +1,8 @@
 """What mail needs from the server's configuration, and the ids and tokens derived from it:
 a stable Message-ID per mail (game, seq, kind, recipient), one thread root per game
 (`<game-ID@DOMAIN>`), the outbox's dedupe keys, and the per-account HMAC token of the
-List-Unsubscribe link (RFC 8058 one-click), and which addresses pbem can mail at all.
-Pure: no database, no request.
+List-Unsubscribe link (RFC 8058 one-click), the public URL every link starts with (from the
+configuration alone), and which addresses pbem can mail at all. Pure: no database, no request.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ class MailSettings:
     """What composing needs from the server's configuration."""
 
     mail_from: str  # "pbem <pbem@example.org>"
-    public_url: str | None  # links in the mail; None: the URL the request came in on
+    public_url: str  # links in the mail: configuration only (public_url_of), never a request's Host
     secret: bytes  # HMAC key for unsubscribe tokens
     install: str  # how someone without pbem installs it
 
@@ -32,7 +32,7 @@ class MailSettings:
         addr = parseaddr(self.mail_from)[1]
         if "@" in addr:
             return addr.rsplit("@", 1)[1].lower()
-        host = urlsplit(self.public_url or "").hostname
+        host = urlsplit(self.public_url).hostname
         return host or "pbem.invalid"
 
     @cached_property
@@ -41,16 +41,9 @@ class MailSettings:
         return hashlib.sha256(b"pbem/v1/mail-settings\n" + self.secret).hexdigest()[:16]
 
     def base_url(self) -> str:
-        if self.public_url:
-            return self.public_url.rstrip("/")
-        try:
-            from flask import has_request_context, request
-
-            if has_request_context():
-                return request.url_root.rstrip("/")
-        except ImportError:  # pragma: no cover - flask is a dependency
-            pass
-        return "http://localhost:8470"
+        """The server's URL in every link of a mail: fixed when the settings were made, so no
+        request (its Host header, say) ever chooses where a mail's links lead."""
+        return self.public_url.rstrip("/")
 
 
 _REGISTERED: dict[str, MailSettings] = {}
@@ -76,10 +69,44 @@ def registered(fingerprint: str | None) -> MailSettings | None:
 DEFAULT_INSTALL = "pip install the pbem client from its source (Python 3.11+; the server's operator says where)"
 
 
+# The URL links say when PUBLIC_URL is not set (and `pbem-server serve` has not fixed one from
+# its --host and --port): the one a client on this machine reaches the default server at.
+DEFAULT_PUBLIC_URL = "http://localhost:8470"
+
+
+def public_url_problem(url: Any) -> str | None:
+    """Why `url` cannot be the server's public URL (None: it can): http or https, a host, no
+    query, fragment or user name (a link with those would lead elsewhere than it says)."""
+    if not isinstance(url, str) or not url.isascii() or any(c.isspace() for c in url):
+        return "PUBLIC_URL must be an ASCII URL without spaces, like https://pbem.example.org"
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return f"PUBLIC_URL {url!r} must start with http:// or https:// and name a host"
+    if parts.query or parts.fragment or "@" in parts.netloc or "?" in url or "#" in url:
+        return f"PUBLIC_URL {url!r} must have no query, fragment or user name"
+    try:
+        parts.port  # noqa: B018 - raises on a port that is not a number in range
+    except ValueError:
+        return f"PUBLIC_URL {url!r} has a port that is not a number from 0 to 65535"
+    return None
+
+
+def public_url_of(config: Any) -> tuple[str, bool]:
+    """The server's public URL from its configuration alone: (PUBLIC_URL, True), or
+    (DEFAULT_PUBLIC_URL, False) when it is not set. A ValueError says why a PUBLIC_URL is unusable."""
+    configured = config.get("PUBLIC_URL") or None
+    if configured is None:
+        return DEFAULT_PUBLIC_URL, False
+    problem = public_url_problem(configured)
+    if problem is not None:
+        raise ValueError(problem)
+    return str(configured).rstrip("/"), True
+
+
 def settings_from_config(config: Any, seed: bytes) -> MailSettings:
     """MailSettings from the app's config; the unsubscribe secret derives from the server key
     (so every worker and host sharing the key agrees) unless MAIL_SECRET is set."""
-    public = config.get("PUBLIC_URL") or None
+    public, _configured = public_url_of(config)
     secret_text = config.get("MAIL_SECRET")
     if secret_text:
         secret = hashlib.sha256(str(secret_text).encode()).digest()
@@ -87,7 +114,7 @@ def settings_from_config(config: Any, seed: bytes) -> MailSettings:
         secret = hmac.new(seed, b"pbem/v1/mail-secret", hashlib.sha256).digest()
     mail_from = config.get("MAIL_FROM")
     if not mail_from:
-        host = urlsplit(public or "").hostname or "localhost"
+        host = urlsplit(public).hostname or "localhost"
         mail_from = formataddr(("pbem", f"pbem@{host}"))
     return MailSettings(
         mail_from=str(mail_from),

@@ -15,12 +15,12 @@ does, and is sent once (server/mail/mailer.py).
 
 Composing needs the mail settings of the server that queued the row: the sender's own, or those
 a server in this process registered (`addressing.register`), found by the fingerprint the cause
-keeps; and the URL the request came in on when no PUBLIC_URL is set.
+keeps. Their public URL is the configuration's (addressing.public_url_of): nothing of the
+request that caused the mail (its Host header) is kept in the cause, so none reaches the mail.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import json
 import logging
@@ -104,9 +104,7 @@ def queue_step(settings: MailSettings, game: Game, before: tuple[str, int | None
     title = engines.get(game.engine).title
     seq = game.head_seq
     now = utcnow()
-    where = {"mail": settings.fingerprint}
-    if settings.public_url is None:  # the links in the mail: the URL this request came in on
-        where["url"] = settings.base_url()
+    where = {"mail": settings.fingerprint}  # the links: these settings' public URL, never the request's
     seats = range(game.seats) if started else (to_move,)
     for seat in seats:
         kind = "turn" if seat == to_move else "start"
@@ -124,11 +122,9 @@ def to_compose(row: Mail) -> bool:
 
 def settings_for(cause: dict[str, Any], own: MailSettings | None) -> MailSettings | None:
     """The settings of the server that queued the cause (registered in this process), else the
-    sender's own; with the URL its request came in on when no PUBLIC_URL was set."""
-    settings = addressing.registered(cause.get("mail")) or own or addressing.registered(None)
-    if settings is not None and settings.public_url is None and isinstance(cause.get("url"), str):
-        settings = dataclasses.replace(settings, public_url=cause["url"])
-    return settings
+    sender's own. A "url" an older server kept in the cause (the Host a request came in with)
+    is ignored: links come from the configuration only."""
+    return addressing.registered(cause.get("mail")) or own or addressing.registered(None)
 
 
 HASH_AT = Prepared(lambda game_id, seq: Entry.select(Entry.hash).where((Entry.game == game_id) & (Entry.seq == seq)).limit(1))

@@ -54,7 +54,7 @@ MAIL_DEFAULTS: dict[str, Any] = {
     "SMTP_TIMEOUT": 30,
     "SMTP_CAFILE": None,  # CA bundle to verify the SMTP server with (default: the system's)
     "MAIL_FROM": None,  # default: pbem <pbem@HOST of PUBLIC_URL>
-    "PUBLIC_URL": None,  # links in mail; default: the URL a request came in on
+    "PUBLIC_URL": None,  # the start of every link in mail and on the pages; unset: addressing.DEFAULT_PUBLIC_URL
     "MAIL_SECRET": None,  # default: derived from the server key
     "CLIENT_INSTALL": None,  # how an invited address installs pbem (addressing.DEFAULT_INSTALL if unset)
     "MAIL_INTERVAL": 30,  # seconds between rounds of the sender loop
@@ -194,6 +194,17 @@ class FileTransport:
 
     def close(self) -> None:
         pass
+
+
+FORGOTTEN = "(This invitation's text held its one-time token: the outbox keeps no copy once it is sent.)\n"
+
+
+def forget_token(row: Mail) -> None:
+    """A sent invitation to an address keeps its headers, not its text: the text holds the token
+    that takes the seat, which the server otherwise keeps as a hash only (invitations.py)."""
+    if row.kind == "invite" and row.account_id is None:
+        head, _, _ = row.message.partition("\n\n")
+        row.message = head + "\n\n" + FORGOTTEN
 
 
 def _close(conn: smtplib.SMTP | None) -> None:
@@ -342,6 +353,7 @@ class Sender:
             row.save()
             return "retry"
         row.status, row.attempts, row.sent_at, row.last_error = "sent", row.attempts + 1, self.clock(), None
+        forget_token(row)
         row.save()
         return "sent"
 

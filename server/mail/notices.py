@@ -19,9 +19,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from email.utils import parseaddr
+from hashlib import sha256
 from typing import Any
-
-import peewee as pw
 
 import engines
 from protocol.commitments import move_token
@@ -42,10 +41,8 @@ from server.mail.texts import (
 )
 from server.store.models import (
     Account,
-    EmailInvite,
     Entry,
     Game,
-    Invite,
     Mail,
     MailPref,
     MoveToken,
@@ -369,29 +366,16 @@ def invited(settings: MailSettings, game: Game, guest: Account, by: Account, sea
     )
 
 
-def invited_address(settings: MailSettings, game: Game, address: str, by: Account, seat: int) -> None:
-    """An invitation to an address with no account: how to install pbem and take the seat."""
+def invited_address(settings: MailSettings, game: Game, address: str, by: Account, seat: int, token: str) -> None:
+    """An invitation to an address: its one-time token, how to install pbem and take the seat
+    with it. Its own outbox key per token (a seat kept again after a cancel gets a new mail);
+    the sender keeps no copy of the token once the mail is out (mailer.forget_token)."""
     pub = public_of(game)
     _queue(
         settings, kind="invite", account=None, address=address, game_id=game.id,
-        seq=f"{game.head_seq}-{seat}", subject=_invite_subject(pub, by.name),
-        text=invite_text(settings, pub, by.name, seat, None, address=address), now=utcnow(),
+        seq=f"{game.head_seq}-{seat}-{sha256(token.encode()).hexdigest()[:8]}", subject=_invite_subject(pub, by.name),
+        text=invite_text(settings, pub, by.name, seat, None, address=address, token=token), now=utcnow(),
     )
-
-
-def claim_address_invites(account: Account) -> list[Game]:
-    """A new account takes over the seats kept for its address (as ordinary invitations)."""
-    games = []
-    rows = list(EmailInvite.select().where(pw.fn.LOWER(EmailInvite.email) == account.email.lower()))
-    for row in rows:
-        game = row.game
-        taken = Seat.select().where((Seat.game == game) & (Seat.seat == row.seat)).exists()
-        already = Invite.select().where((Invite.game == game) & (Invite.account == account)).exists()
-        row.delete_instance()
-        if game.status == "open" and not taken and not already:
-            Invite.create(game=game, seat=row.seat, account=account, by=row.by)
-            games.append(game)
-    return games
 
 
 def deadline_notice(

@@ -159,10 +159,10 @@ def turn_text(
         shown = " or ".join(f"`{e}`" for e in (turn.examples if turn else [])) or "a move as `pbem move` writes it"
         lines += [
             "Reply to this mail with your move, or several, one a line, e.g. " + shown + ".",
-            "They are played in order until one is refused, and only while it is your turn;",
-            "the answer says what was not played, and why. The server plays a move by email for",
-            "you: the log records it as server-attested, not signed by you. Keep the token line",
-            "(quoted is fine); it is good for this turn only.",
+            "They are played in order until one is refused, and only on the turn this mail shows",
+            "(none after another player decided); the answer says what was not played, and why.",
+            "The server plays a move by email for you: the log records it as server-attested, not",
+            "signed by you. Keep the token line (quoted is fine); it is good for this turn only.",
             f"token: {token}",
         ]
     lines.append(f"With the client: `pbem show {g}`, then `pbem move {g}` lists your moves.")
@@ -213,7 +213,7 @@ def over_text(settings: MailSettings, pub: Public, account_id: int | None, board
     lines = [
         f"Game {g} ({pub.heading}) is over: {result_words(pub)}.",
         "",
-        "Check that nobody cheated (every signature, commitment, throw and move, offline):",
+        "Check the signed log offline (every signature, commitment, throw and move):",
         f"  pbem export {g} -o {g}.json",
         f"  pbem audit {g}.json",
         "",
@@ -225,8 +225,12 @@ def over_text(settings: MailSettings, pub: Public, account_id: int | None, board
 
 
 def invite_text(
-    settings: MailSettings, pub: Public, by: str, seat: int, account_id: int | None, address: str | None = None
+    settings: MailSettings, pub: Public, by: str, seat: int, account_id: int | None, address: str | None = None,
+    token: str | None = None,
 ) -> str:
+    """An invitation: to an account (`pbem join GAME`), or to an address with its one-time
+    `token`, which alone takes the seat (whoever reads this mail; an account's address proves
+    nothing, so none is asked for)."""
     g = pub.game_id
     where = f"seat {seat}" + (f" ({pub.seat_names[seat]})" if 0 <= seat < len(pub.seat_names) else "")
     lines = [f"{by} invites you to game {g} ({pub.heading}): {where} is kept for you."]
@@ -240,9 +244,10 @@ def invite_text(
             "To play:",
             f"  1. install it:        {settings.install}",
             f"  2. make your account: pbem init --server {url} --name NAME --email {address}",
-            "     (use this address: the seat is kept for the account with it)",
-            f"  3. take the seat:     pbem join {g}",
+            f"  3. take the seat:     pbem join {g} --token {token}",
             f"  4. look at the game:  pbem show {g}",
+            "With an account on this server already, step 3 is all.",
+            "The token takes the seat once, for whoever holds it: do not forward this mail.",
         ]
     lines += ["", *summary_lines(pub), *_footer(settings, pub, account_id)]
     return "\n".join(lines) + "\n"

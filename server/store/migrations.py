@@ -23,11 +23,11 @@ from pathlib import Path
 import peewee as pw
 from playhouse.migrate import SchemaMigrator, migrate
 
-from server.store.models import MODELS, Account, Game, Mail, SchemaVersion, connect_database
+from server.store.models import MODELS, Account, EmailInvite, Game, Mail, SchemaVersion, connect_database
 
 log = logging.getLogger(__name__)
 
-CURRENT = 2
+CURRENT = 3
 SCHEMA_LOCK = 0x7062656D  # "pbem": the PostgreSQL advisory lock key for schema changes
 NAME_INDEX = "account_name_lower"
 UPGRADE_HINT = "run `pbem-server db upgrade` (after a backup: `pbem-server backup PATH`)"
@@ -59,7 +59,17 @@ def _to_2(db: pw.Database) -> None:
             migrate(migrator.add_column(table, name, field))
 
 
-MIGRATIONS: dict[int, Callable[[pw.Database], None]] = {1: _to_1, 2: _to_2}
+def _to_3(db: pw.Database) -> None:
+    """Version 2 to 3: a seat kept for an address is claimed with the one-time token its
+    invitation mailed (EmailInvite.token_hash, the token's SHA-256), no longer by registering
+    with the address. The rows there get null: no token claims them (their mail had none);
+    their inviter cancels and invites again, and a new mail carries a token."""
+    table = EmailInvite._meta.table_name
+    if "token_hash" not in {c.name for c in db.get_columns(table)}:
+        migrate(SchemaMigrator.from_database(db).add_column(table, "token_hash", EmailInvite.token_hash))
+
+
+MIGRATIONS: dict[int, Callable[[pw.Database], None]] = {1: _to_1, 2: _to_2, 3: _to_3}
 
 
 def stored_version(db: pw.Database) -> int | None:

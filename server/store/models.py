@@ -165,13 +165,17 @@ class Mute(BaseModel):
 
 
 class EmailInvite(BaseModel):
-    """A seat kept for an e-mail address with no account yet: the account registered later
-    with that address gets the seat kept for it (an Invite) in the same transaction."""
+    """A seat kept for an e-mail address: it becomes the seat kept for an account (an Invite)
+    only when that account presents the one-time token the invitation mailed to the address
+    (server/ledger/invitations.py `claim`). Registering with the address grants nothing: an
+    address is asserted, the token proves the mailbox. `token_hash`: the token's SHA-256 (the
+    token itself is in the mail alone); null on rows kept before schema 3, which no token claims."""
 
     game = pw.ForeignKeyField(Game, backref="email_invites", on_delete="CASCADE")
     seat = pw.IntegerField()
     email = pw.CharField(max_length=254)
     by = pw.ForeignKeyField(Account, backref="email_invitations_sent")
+    token_hash = pw.CharField(max_length=64, null=True)
 
     class Meta:
         indexes = ((("game", "seat"), True), (("game", "email"), True))

@@ -216,9 +216,9 @@ def _history(
 
 
 def _base_url() -> str:
-    """The server's public URL (PUBLIC_URL, as the mail uses) for what a reader copies out of the
-    page; else the URL this request came in on."""
-    return str(current_app.config.get("PUBLIC_URL") or request.host_url)
+    """The server's public URL (PUBLIC_URL, as the mail uses, fixed by create_app) for what a
+    reader copies out of the page: never this request's Host header, which its sender chose."""
+    return str(current_app.config["PUBLIC_URL"])
 
 
 def _steps(game_id: str, seq: int, last: int) -> dict[str, Any]:

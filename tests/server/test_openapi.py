@@ -29,7 +29,7 @@ from protocol.keys import SigningKey
 from server.http.app import create_app
 from server.http.openapi import OPS, document, statuses
 from server.mail.addressing import unsubscribe_token
-from server.store.models import Account
+from server.store.models import Account, Mail
 from tests.protocol.toy import TOY
 from tests.server.conftest import Caller
 from tests.server.test_leaving import resign, trio_game
@@ -186,6 +186,21 @@ def _shared_statuses(tmp_path: Path, seen: Seen) -> None:
         _raw(broken.test_client(), op.method, example_path(op.path))  # 503
 
 
+def _claim_statuses(app: Any, north: Caller, carol: Caller) -> None:
+    """POST /claim on a game of its own: the seat kept for an address, taken with its mailed token."""
+    game = north.call("POST", "/v1/games", {"engine": "toy", "options": {"rounds": 2}, "seats": 2}).get_json()["id"]
+    g = f"/v1/games/{game}"
+    north.call("POST", f"{g}/invite", {"email": "zoe@example.org", "seat": 1})
+    with app.app_context():
+        text = Mail.select().where((Mail.game == game) & (Mail.kind == "invite")).get().message
+    token = re.search(r"--token ([0-9a-f]{32})", text)[1]  # type: ignore[index]
+    assert north.join(game, 0, "north").status_code == 200
+    north.call("POST", f"{g}/claim", {"token": token})  # 409: holds a seat already
+    carol.call("POST", f"{g}/claim", {"token": "zz"})  # 400
+    assert carol.call("POST", f"{g}/claim", {"token": token}).status_code == 200
+    carol.call("POST", f"{g}/claim", {"token": token})  # 404: used
+
+
 def _route_statuses(tmp_path: Path, seen: Seen) -> None:
     """Each operation's own answers, success and refusals, on a real game or three."""
     app = _app(tmp_path, seen, "routes")
@@ -215,6 +230,7 @@ def _route_statuses(tmp_path: Path, seen: Seen) -> None:
     north.call("DELETE", f"{g}/invite/carol")  # 404: no invitation
     north.call("DELETE", f"{g}/invite/south")  # 200
     north.call("POST", f"{g}/invite", {"name": "south", "seat": 1})
+    _claim_statuses(app, north, carol)
     carol.join(game, 1, "carol")  # 403: kept for south
     north.call("POST", f"{g}/join", {"seat": 7, "nonce": "00", "sig": "00", "prev": "00"})  # 400
     assert north.join(game, 0, "north").status_code == 200
