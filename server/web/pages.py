@@ -177,7 +177,8 @@ def game_page(game_id: str) -> tuple[str, int] | str:
                 where = "the final position" if seq == last else f"the position after entry {seq}"
                 page["note"] = missing + (
                     f"The board is {where}, replayed from the signed log by the audit's own replay "
-                    "(verdict PASS), with every concealed value face up"
+                    "(its verdict PASS here, on this server: `pbem audit` on your machine checks it "
+                    "yourself), with every concealed value face up"
                 ) + (_never_revealed(page["view"]) or ".")
     if page["view"] is not None:
         page["board"] = board_for(game.engine, page["view"])

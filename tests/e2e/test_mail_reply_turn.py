@@ -132,6 +132,7 @@ def test_reply_lines_after_another_seats_forced_turn_are_not_played(
     assert "decided in between, by an answer given in advance" in shown and "look at the new position" in shown, shown
     for line in lines:
         assert f"played `{line}`" in shown, shown
+    assert "only on the turn this mail shows (none after another player decided)" in " ".join(shown.split()), shown
     alice.resign(game)
     verdict = audit(alice.export(game))
     assert verdict.word == "PASS", verdict.to_json()

@@ -78,3 +78,14 @@ def test_the_page_says_the_same_without_a_browser(site: Site, tmp_path: Path) ->
     assert got["ok"] and got["complete"], got
     assert got["reason"].startswith(HELD) and NOT_REPLAYED in got["reason"], got
     assert "PASS" not in got["reason"], got
+
+
+def test_the_game_page_says_what_its_browser_check_and_its_board_rest_on(site: Site) -> None:
+    """The game page's link to the browser check names what that check covers and that only
+    `pbem audit` gives a verdict (it said "the commitments", of which the page checks only the
+    seed's and the revealed secrets'); the finished board's note says the PASS it rests on is
+    this server's own run of the audit."""
+    page = requests.get(site.page("magier"), timeout=30).text
+    assert "(the chain, the signatures and the revealed secrets, not the rules: only <code>pbem audit</code> gives a verdict;" in page
+    assert "the signatures and the commitments" not in page
+    assert "its verdict PASS here, on this server" in page
