@@ -25,7 +25,7 @@ from typing import Any
 from client.api import Api
 from client.logcheck.answers import answers_entry, check_standing, standing_entry
 from client.logcheck.errors import ForkError, TamperError, VerifyError, fork_error
-from client.logcheck.hashing import hash_of
+from client.logcheck.hashing import hash_of, key_fingerprint
 from client.logcheck.payloads import check_payloads, payload_key
 from client.logcheck.replay import owed_by_log
 from client.logcheck.seats import genesis_entry, join_entry
@@ -280,6 +280,13 @@ def sync(
         # The answer's head may lag its entries by a move appended in between; it must be in the chain.
         check_head(entries, begin, answer.get("head"), "the log's answer")
         check_head(entries, begin, head, "the server")
+        signs_for = api.server_key  # the key this client's requests name (pinned at init)
+        if receipt is None and signs_for is not None and new_receipt.get("server_key") != signs_for:
+            raise VerifyError(
+                f"game {game} is signed by the server key {key_fingerprint(str(new_receipt.get('server_key')))}, "
+                f"but this server named {key_fingerprint(signs_for)} as its own (your requests are signed "
+                "for that key): a server that names another's key gets requests that other one takes"
+            )
         pinned = new_receipt.get("seat")
         if seat is not None and seat != pinned:
             raise VerifyError(

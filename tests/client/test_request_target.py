@@ -15,10 +15,12 @@ requests (their nonces differ), while the very same bytes again stay one game.
 
 from __future__ import annotations
 
+import io
 import json
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote
 
@@ -29,8 +31,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from werkzeug.serving import make_server
 
+import engines
 from client.api import Api
+from client.display.status import key_fingerprint
 from client.play import Player
+from client.store import Store
 from protocol.auth import (
     HEADER_KEY,
     HEADER_NONCE,
@@ -45,7 +50,9 @@ from protocol.auth import (
 )
 from protocol.keys import TAG_REQUEST_V1, SigningKey
 from server.http.auth import signed_target
+from tests.client.test_cli_daily_use import Cli
 from tests.conftest import LiveServer, _QuietHandler
+from tests.protocol.toy import TOY
 
 SERVER = SigningKey.generate().public_hex
 RESERVED = "?#%/+ @:;=&$,!'()*[]~"
@@ -190,3 +197,56 @@ def test_a_request_in_the_old_form_is_refused_with_upgrade(
                           headers={HEADER_KEY: key.public_hex, HEADER_TIME: stamp, HEADER_SIG: old})
     assert answer.status_code == 401 and "upgrade pbem" in answer.json()["detail"], answer.text
     assert ada.api.me()["name"] == "ada"  # today's client, the same key: fine
+
+
+# -- a server that names another server's key -----------------------------------------------------
+
+
+class ClaimsAnotherKey:
+    """A server that names another server's key in /v1/health and takes the requests signed for
+    that key (it checks nothing: here the real app behind it is handed them re-signed for its
+    own key, by the test, which holds the player's key), while it signs its log with its own."""
+
+    def __init__(self, app: Any, claimed: str, player: SigningKey) -> None:
+        self.app, self.claimed, self.player = app, claimed, player
+        self.own = app.extensions["pbem.ledger"].key.public_hex
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        if environ["PATH_INFO"] == "/v1/health":
+            body = json.dumps({"ok": True, "server_key": self.claimed}).encode()
+            start_response("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
+            return [body]
+        if environ.get("HTTP_X_PBEM_SIGNATURE"):
+            raw = environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0))
+            environ["wsgi.input"] = io.BytesIO(raw)
+            again = sign_request(self.player, environ["REQUEST_METHOD"], environ["REQUEST_URI"], raw, server=self.own)
+            for name, value in again.items():
+                environ["HTTP_" + name.upper().replace("-", "_")] = value
+        return self.app(environ, start_response)
+
+
+def test_a_game_signed_by_another_key_than_the_server_named_is_refused(tmp_path: Path) -> None:
+    """A server that names another server's key at `pbem init` has the player's requests signed
+    for that other server. Its own log is signed with its own key: the first game the player
+    looks at says so (exit 4), so the pretence ends at once."""
+    from server.http.app import create_app
+
+    engines.register(TOY)
+    cli = Cli(tmp_path)
+    home = tmp_path / "ada"
+    key = Store(home).create_key()
+    elsewhere = SigningKey.generate().public_hex  # server B's key, which A claims as its own
+    app = create_app({"DATA_DIR": str(tmp_path / "a"), "TESTING": True})
+    srv = make_server("127.0.0.1", 0, ClaimsAnotherKey(app, elsewhere, key), threaded=True, request_handler=_QuietHandler)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{srv.server_port}"
+        cli("ada", "init", "--server", url, "--name", "ada", "--email", "ada@example.org")
+        assert json.loads((home / "config.json").read_text())["server_key"] == elsewhere
+        said = cli("ada", "new", "toy", "--json", code=4).stderr
+        assert "names another's key" in said and key_fingerprint(elsewhere) in said, said
+    finally:
+        srv.shutdown()
+        thread.join(timeout=10)
+        srv.server_close()
