@@ -21,6 +21,7 @@ from urllib.parse import quote, urlencode, urlsplit
 from client.transport import Response, Session, TransportError, TransportTimeout, Unreachable
 from protocol.auth import sign_request
 from protocol.keys import SigningKey, is_public_key_hex
+from protocol.numbers import is_whole
 
 DEFAULT_TIMEOUT = 15.0
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
@@ -72,7 +73,7 @@ def retry_after(response: Response) -> int | None:
     if response.status_code != 429:
         return None
     value = response.headers.get("Retry-After", "").strip()
-    if not value.isdigit() or len(value) > 9:
+    if not is_whole(value, 0, 10**9 - 1):  # protocol.numbers: "²".isdigit() is true, int("²") fails
         return None  # absent, or an HTTP date: not waited for
     return int(value)
 

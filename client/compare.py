@@ -21,6 +21,7 @@ from client.api import Api
 from client.store import Store
 from protocol.canonical import digest
 from protocol.entries import entry_hash
+from protocol.numbers import is_whole
 
 HEAD_CHARS = 20  # 80 bits of the entry hash: five groups of four to read aloud
 KEYS_CHARS = 12
@@ -64,7 +65,7 @@ def parse_code(text: str) -> Code:
         parts[2] = parts[2].replace("-", "")
     if len(parts) == 3:
         parts[1] = parts[1].replace("-", "")
-    if len(parts) != 3 or not parts[0].isdigit():
+    if len(parts) != 3 or not is_whole(parts[0]):  # protocol.numbers: "²".isdigit() is true
         raise ValueError(f"not a pbem compare code: {text!r} (expected SEQ:HEAD:KEYS, e.g. 42:1a2b...:ab12...)")
     seq, head, keys = int(parts[0]), parts[1], parts[2]
     if not _HEX.fullmatch(head) or len(head) < 8:

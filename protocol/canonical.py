@@ -213,6 +213,17 @@ def _float(text: str) -> float:
     return value
 
 
+INT_DIGITS = 400  # far beyond any integer canonical() writes (2**53 has 16 digits)
+
+
+def _int(text: str) -> int:
+    """A JSON integer (ASCII digits and a "-" by the grammar), refused before int() runs when
+    longer than INT_DIGITS: int() would refuse 4,300 digits with advice meant for programmers."""
+    if len(text.lstrip("-")) > INT_DIGITS:
+        raise NotStrictJSON(f"an integer of {len(text.lstrip('-'))} digits: at most {INT_DIGITS}")
+    return int(text)
+
+
 def _check(value: Any, max_depth: int) -> None:
     """Depth within max_depth; every string (keys included) Unicode text, no lone surrogate."""
     stack: list[tuple[Any, int]] = [(value, 0)]
@@ -240,7 +251,7 @@ def loads_strict(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
 
     Refused, with NotStrictJSON (a NotCanonical, so a ValueError) and a one-line reason:
     a key twice in one object (readers differ on which value wins), NaN, Infinity and
-    numbers that overflow a float, bytes that are not UTF-8 (a BOM included), strings
+    numbers that overflow a float, integers of more than INT_DIGITS digits, bytes that are not UTF-8 (a BOM included), strings
     with lone surrogates, and more than `max_depth` nested arrays or objects.
     Integers beyond 2**53 are read (they are JSON); canonical() refuses them.
     """
@@ -252,7 +263,9 @@ def loads_strict(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
     if not isinstance(text, str):
         raise NotStrictJSON(f"JSON text must be str or bytes, not {type(text).__name__}")
     try:
-        value = json.loads(text, object_pairs_hook=_object, parse_constant=_constant, parse_float=_float)
+        value = json.loads(
+            text, object_pairs_hook=_object, parse_constant=_constant, parse_float=_float, parse_int=_int
+        )
     except RecursionError as exc:
         raise NotStrictJSON(f"nested deeper than {max_depth} arrays or objects") from exc
     except NotStrictJSON:

@@ -17,12 +17,14 @@ from typing import Any
 
 import typer
 
+from protocol.numbers import is_whole, shown, whole
+
 # Placeholder -> the function that fills it, called only when a help text is shown.
 LATER_HELP: dict[str, Callable[[], str]] = {}
 
-_WHOLE = re.compile(r"0|-?[1-9][0-9]*")
 _DECIMAL = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?")
 _NOT_PLAIN = object()
+WHOLE_MOST = 10**15 - 1  # a whole-number argument or option: 15 digits at most, "-" allowed
 
 
 def later_help(placeholder: str, fill: Callable[[], str]) -> str:
@@ -38,8 +40,10 @@ def _plain(value: Any, annotation: Any) -> Any:
     if annotation is bool:
         return value if isinstance(value, bool) else _NOT_PLAIN
     if annotation is int:
-        if isinstance(value, str) and _WHOLE.fullmatch(value):
-            return int(value)
+        if isinstance(value, str):  # protocol.numbers, never typer's int(): no "١", " 3", "1_0", "+3"
+            if not is_whole(value, -WHOLE_MOST, WHOLE_MOST):
+                raise typer.BadParameter(f"a whole number in digits 0-9, at most {len(str(WHOLE_MOST))} of them, not {shown(value)}")
+            return whole(value, "", -WHOLE_MOST, WHOLE_MOST)
         return value if type(value) is int else _NOT_PLAIN
     if annotation is float:
         if isinstance(value, str) and _DECIMAL.fullmatch(value):

@@ -7,6 +7,8 @@ import os
 import sys
 from typing import Any
 
+from protocol.numbers import is_whole
+
 
 def time_left(expires: str, now: dt.datetime | None = None) -> str:
     """'2 d 3 h left' from an absolute UTC time: what a player plans a day by; 'overdue' once past."""
@@ -54,7 +56,7 @@ def scores_text(scores: Any, seat_names: list[str]) -> str:
     if not items:
         return str(scores)
     return ", ".join(
-        f"{seat_names[int(k)] if str(k).isdigit() and int(k) < len(seat_names) else f'seat {k}'} {v}" for k, v in items
+        f"{seat_names[int(k)] if is_whole(str(k), 0, len(seat_names) - 1) else f'seat {k}'} {v}" for k, v in items
     )
 
 

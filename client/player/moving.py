@@ -23,6 +23,7 @@ from protocol.canonical import NotCanonical
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, sign_envelope
 from protocol.nonces import move_nonce
+from protocol.numbers import INT32_MAX, NotANumber, whole
 
 
 class Moving(Pending):
@@ -67,8 +68,12 @@ class Moving(Pending):
         once the game has moved on, one's own move included, it is refused, never read
         against a newer list. A move typed in notation must be one the local rules list."""
         own = self.checked_moves_at(st)
-        if isinstance(text, int) or str(text).strip().lstrip("#").isdigit():
-            n = int(str(text).strip().lstrip("#"))
+        typed = str(text).strip().lstrip("#")
+        if isinstance(text, int) or typed.isdigit():  # isdigit: "²" too, so read by protocol.numbers
+            try:
+                n = text if isinstance(text, int) else whole(typed, "a move's number", 1, INT32_MAX)
+            except NotANumber as exc:
+                raise ClientError(f"{exc}: pick a move by its number in the list `pbem move {game}` shows") from None
             kept = self.store.listing(game)
             if kept is None:
                 raise ClientError(

@@ -32,6 +32,7 @@ from typing import Any
 from engines.cavemen import cards
 from engines.cavemen.field import COLS, FIRE_ROW, cols_beside, index, on_field, path_of, row_of
 from engines.core import IllegalMove, Move, View
+from protocol.numbers import NotANumber, whole
 
 HELP = (
     "moves: move P1 r3 up|down | jump P1 r3 up|down | side P1 r3 left|right | attack P2 r4 from P2 r3 | "
@@ -51,9 +52,12 @@ def _pos(text: str) -> tuple[int, int]:
 
 def _card(text: str, view: View) -> str:
     t = text.strip()
-    if t.isdigit():
+    if t[:1].isdigit():  # "²" and "١" are digits to isdigit(): read by protocol.numbers, or refused
         hand = view.get("hand") or []
-        n = int(t)
+        try:
+            n = whole(t, "a card number", 0, 10**6)
+        except NotANumber as exc:
+            raise IllegalMove(f"{exc}: name a card of your hand by its number or its name") from None
         if not 1 <= n <= len(hand):
             raise IllegalMove(f"your hand has {len(hand)} card(s): no card number {n}")
         return hand[n - 1]

@@ -52,8 +52,9 @@ from engines.magier.board import (
 )
 from engines.magier.mechanics import Refused, cells_from_board, jump, jump_names
 
-_CELL = r"[a-z]\d{1,2}"
-_PLACE = re.compile(rf"^(?:place\s+)?({_CELL})(?:\s*=\s*|\s+)([+-]?\d+)$")
+# [0-9], not \d: \d matches "٣" and "３", and int() reads them as 3 (protocol.numbers says why)
+_CELL = r"[a-z][0-9]{1,2}"
+_PLACE = re.compile(rf"^(?:place\s+)?({_CELL})(?:\s*=\s*|\s+)([+-]?[0-9]{{1,6}})$")
 _PLACE_BARE = re.compile(rf"^place\s+({_CELL})$")
 _STEP_CELLS = re.compile(rf"^(?:step\s+)?({_CELL})\s*(?:-|\s)\s*({_CELL})$")
 _STEP_DIR = re.compile(rf"^(?:step\s+)?({_CELL})\s+([a-z]{{1,2}})$")

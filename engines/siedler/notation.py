@@ -39,11 +39,11 @@ cards and sites may be typed in any order: parse writes them in the order the le
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from engines.core import IllegalMove, Move, View
 from engines.siedler import cards, naming
+from protocol.numbers import NotANumber, shown, whole
 
 SIDES = ("above", "below")
 ENDS = ("left", "right")
@@ -78,9 +78,11 @@ def _resource(word: str) -> str:
 
 
 def _int(word: str, what: str) -> int:
-    if not re.fullmatch(r"\d+", word):
-        raise IllegalMove(f"{what} is a number, not {word!r}")
-    return int(word)
+    """ASCII digits only (protocol.numbers): "٣" is not 3, and 5,000 digits are no number."""
+    try:
+        return whole(word, what, 0, 10**6)
+    except NotANumber:
+        raise IllegalMove(f"{what} is a number (digits 0-9), not {shown(word)}") from None
 
 
 def _pile(words: list[str]) -> int:

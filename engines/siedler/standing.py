@@ -35,6 +35,7 @@ from typing import Any
 from engines.answers import BadRule
 from engines.siedler import cards
 from engines.siedler import principality as pr
+from protocol.numbers import is_whole, shown
 
 Rule = dict[str, Any]
 View = dict[str, Any]
@@ -158,8 +159,8 @@ def _typed(words: list[str], what: str) -> dict[str, int]:
         raise BadRule(f"name what you {what} as amounts and resources: {_EXAMPLE}")
     out: dict[str, int] = {}
     for n, resource in zip(words[::2], words[1::2], strict=True):
-        if not n.isdigit() or not n.isascii():
-            raise BadRule(f"an amount is a whole number, not {n!r}")
+        if not is_whole(n, 0, 10**6):  # protocol.numbers: digits 0-9, not 5,000 of them
+            raise BadRule(f"an amount is a whole number, not {shown(n)}")
         if resource not in cards.RESOURCES:
             raise BadRule(f"{resource!r} is no resource ({_RESOURCE_LIST})")
         if resource in out:

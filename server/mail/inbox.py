@@ -49,6 +49,7 @@ from typing import Any
 import peewee as pw
 
 from protocol.commitments import move_token
+from server.http.visibility import is_private, member
 from server.ledger.ledger import Ledger
 from server.ledger.records import LedgerError
 from server.mail import notices
@@ -274,6 +275,10 @@ def _play(ledger: Ledger, msg: EmailMessage, mid: str, sender: str) -> Outcome:
     if token is None:
         game_id = _game_referenced(msg)
         game = Game.get_or_none(Game.id == game_id) if game_id else None
+        if game is not None and is_private(game) and not any(
+            member(game, a) for a in Account.select().where(pw.fn.LOWER(Account.email) == sender.lower())
+        ):
+            game = None  # private means absent (server/http/visibility.py): answered as for no game
         if game is not None and not game.email_moves:
             raise _Ignore("a reply in a game without email moves", game.id)
         known = "@" in sender and Account.select().where(pw.fn.LOWER(Account.email) == sender.lower()).exists()
