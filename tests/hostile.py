@@ -305,11 +305,12 @@ class HostileServer:
 
 
 @contextmanager
-def serve_hostile(data_dir: Path) -> Iterator[HostileServer]:
-    """The real app behind `Hostile`, on a free loopback port, for the duration of the block."""
+def serve_hostile(data_dir: Path, config: dict[str, Any] | None = None) -> Iterator[HostileServer]:
+    """The real app behind `Hostile`, on a free loopback port, for the duration of the block
+    (`config`: more of the app's settings, e.g. a PostgreSQL DATABASE_URL)."""
     from server.http.app import create_app
 
-    app = create_app({"DATA_DIR": str(data_dir), "TESTING": True})
+    app = create_app({"DATA_DIR": str(data_dir), "TESTING": True, **(config or {})})
     hostile = Hostile(app)
     srv = make_server("127.0.0.1", 0, hostile, threaded=True, request_handler=_QuietHandler)
     thread = threading.Thread(target=srv.serve_forever, name="pbem-hostile-server", daemon=True)
