@@ -9,10 +9,23 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from protocol.numbers import INT32_MAX, NotANumber, whole
 from server.store.backup import BackupError
 from server.store.migrations import SchemaError
 
 DATA_DIR_HELP = "the server's data dir: the SQLite database unless DATABASE_URL (default: $PBEM_DATA_DIR or %(default)s)"
+
+
+def number(name: str, lowest: int, highest: int) -> Any:
+    """An argparse type: the option's text read by protocol.numbers (no "٣", " 3", "1_0", 5,000 digits)."""
+
+    def read(text: str) -> int:
+        try:
+            return whole(text, name, lowest, highest)
+        except NotANumber as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return read
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -24,13 +37,13 @@ def main(argv: list[str] | None = None) -> int:
         help="the address to listen on (default: %(default)s, this machine only; 0.0.0.0 for every "
         "interface, but put a reverse proxy with TLS in front, see the README's Hosting)",
     )
-    serve.add_argument("--port", type=int, default=8470, metavar="PORT", help="the TCP port (default: %(default)s)")
+    serve.add_argument("--port", type=number("--port", 0, 65535), default=8470, metavar="PORT", help="the TCP port (default: %(default)s)")
     serve.add_argument(
         "--data-dir", default=os.environ.get("PBEM_DATA_DIR", "var/data"), metavar="DIR",
         help="where the server's signing key, the SQLite database and the control socket live "
         "(default: $PBEM_DATA_DIR or %(default)s)",
     )
-    serve.add_argument("--workers", type=int, default=2, metavar="N", help="gunicorn worker processes (default: %(default)s)")
+    serve.add_argument("--workers", type=number("--workers", 1, 1024), default=2, metavar="N", help="gunicorn worker processes (default: %(default)s)")
     serve.add_argument(
         "--control-socket", metavar="PATH", default=None,
         help="gunicorn's control socket (default: gunicorn.ctl in the data dir, so two servers on one "
@@ -45,7 +58,8 @@ def main(argv: list[str] | None = None) -> int:
         "and worker process, e.g. 600/60; beyond: 429 with Retry-After (default: $PBEM_RATE_LIMIT or %(default)s)",
     )
     serve.add_argument(
-        "--max-body", metavar="BYTES", type=int, default=int(os.environ.get("PBEM_MAX_CONTENT_LENGTH", 64 * 1024)),
+        "--max-body", metavar="BYTES", type=number("--max-body (or PBEM_MAX_CONTENT_LENGTH)", 0, INT32_MAX),
+        default=os.environ.get("PBEM_MAX_CONTENT_LENGTH", str(64 * 1024)),  # a text default: read by type too
         help="the largest request body accepted; larger: 413 (default: $PBEM_MAX_CONTENT_LENGTH or %(default)s)",
     )
     serve.add_argument(
@@ -77,7 +91,7 @@ def jobs_commands(sub: Any) -> None:
     mail.add_argument("--interval", type=float, default=None, help="seconds between rounds (default 30)")
     outbox = sub.add_parser("outbox", help="list the mail waiting and sent")
     outbox.add_argument("--data-dir", default=os.environ.get("PBEM_DATA_DIR", "var/data"))
-    outbox.add_argument("--limit", type=int, default=50, help="newest rows to list (0: all)")
+    outbox.add_argument("--limit", type=number("--limit", 0, INT32_MAX), default=50, help="newest rows to list (0: all)")
     outbox.add_argument("--status", choices=["pending", "sending", "sent", "failed"], default=None)
     outbox.add_argument("--json", action="store_true", dest="as_json")
     cmd = sub.add_parser("tick", help="do what the deadlines make due now (reminders, warnings, expiry), once")

@@ -27,6 +27,7 @@ from playhouse.pool import PooledDatabase
 
 from protocol.auth import HEADER_KEY
 from protocol.keys import SigningKey
+from protocol.numbers import INT32_MAX, whole
 from server.http import errors, requestlog
 from server.http.answers_api import answers_bp
 from server.http.api import bp
@@ -72,7 +73,7 @@ def config_from_env() -> dict[str, Any]:
     for key in DEFAULTS:
         value = os.environ.get(f"PBEM_{key}")
         if value is not None:
-            out[key] = int(value) if isinstance(DEFAULTS[key], int) else value
+            out[key] = whole(value, f"PBEM_{key}", 0, INT32_MAX) if isinstance(DEFAULTS[key], int) else value
     if os.environ.get("DATABASE_URL"):
         out["DATABASE_URL"] = os.environ["DATABASE_URL"]
     return out
