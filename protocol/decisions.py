@@ -17,7 +17,9 @@ other entry there - the seat's own `move`, a timeout, an email move, a resignati
 statement of answers - FAILs at that entry. The one exception is the server's cap: after
 MOST_IN_A_ROW standing entries in a row (out seats' decisions in between do not break the row)
 the head may rest at a prescribed decision, and the seat then decides itself, as the honest
-server asks it to. The check needs the state, so it is made only once the seed is revealed.
+server asks it to; a standing entry there (one more in the row) FAILs, since it would be a
+second path beside the seat's move. The check of a prescribed decision needs the state, so it
+is made only once the seed is revealed; the row is counted with or without it.
 """
 
 from __future__ import annotations
@@ -49,6 +51,14 @@ class Decisions:
         """Entry `seq` of type `kind`, with the replayed `state` and the statements `in_force`
         before it: Fail if it plays past a decision a standing answer in force prescribes."""
         row, self.in_a_row = self.in_a_row, _row_after(self.in_a_row, kind, body)
+        if kind == "standing" and row >= MOST_IN_A_ROW:
+            # the decision the cap left resting is the seat's: a standing entry there would be a
+            # second valid path beside the seat's own move
+            raise Fail(
+                seq,
+                f"a standing entry after {row} in a row: the server plays at most {MOST_IN_A_ROW} "
+                "in a row, and the decision it then leaves is the seat's own (one signed path per decision)",
+            )
         if self.seed is None or state is None or result is not None or kind == "standing":
             return
         if row >= MOST_IN_A_ROW or last_views is None:

@@ -156,3 +156,18 @@ def test_a_head_resting_before_the_cap_fails_at_the_entry_after() -> None:
     """One standing entry fewer than the cap, then the seat's own move: FAIL at that move."""
     ledger, seq = both_answer_everything(MOST_IN_A_ROW - 1)
     assert_fail(run(ledger.export(), eager), seq, "rule 0: 'first-listed')", "this is a move entry instead")
+
+
+def test_one_standing_entry_more_than_the_cap_fails_there() -> None:
+    """Past the cap the resting decision is the seat's: a 201st standing entry in a row would be
+    a second path beside the seat's own move, and FAILs."""
+    ledger = Capped("fs-cap", engine=EAGER)
+    ledger.most = MOST_IN_A_ROW + 1
+    ledger.begin()
+    ledger.answers(0, [FIRST])
+    ledger.answers(1, [FIRST])
+    assert ledger.result is None, "the cap is passed before the game ends"
+    seq = kinds(ledger, "standing")[MOST_IN_A_ROW]["seq"]
+    ledger.resign(0)
+    ledger.reveal()
+    assert_fail(run(ledger.export(), eager), seq, f"a standing entry after {MOST_IN_A_ROW} in a row")
