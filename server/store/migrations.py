@@ -23,7 +23,15 @@ from pathlib import Path
 import peewee as pw
 from playhouse.migrate import SchemaMigrator, migrate
 
-from server.store.models import MODELS, Account, EmailInvite, Game, Mail, SchemaVersion, connect_database
+from server.store.models import (
+    MODELS,
+    Account,
+    EmailInvite,
+    Game,
+    Mail,
+    SchemaVersion,
+    connect_database,
+)
 
 log = logging.getLogger(__name__)
 
