@@ -53,7 +53,7 @@ from server.http.visibility import is_private, member
 from server.ledger.ledger import Ledger
 from server.ledger.records import LedgerError
 from server.mail import notices
-from server.mail.replies import decider, mailed_lines, move_lines, play_lines
+from server.mail.replies import mailed_lines, move_lines, play_lines
 from server.store.models import Account, Entry, Game, InboxMessage, MoveToken, Seat, database
 
 log = logging.getLogger(__name__)
@@ -175,20 +175,19 @@ def body_text(msg: EmailMessage) -> str:
     return ""
 
 
-def _same_position(game: Game, seq: int, seat: int) -> bool:
-    """Whether every entry from `seq` to the head is the seat's own statement of answers in
-    advance: those change no position and were the seat's own doing, so a mail sent before them
-    still shows the game as its reader knows it, and its reply is played at the head now (the
-    entry's token is the one for that head, as for every line of a reply after the first). Any
-    entry of another seat, a statement of its answers included, makes the mail stale: the reply
-    was written without it (a player's words act only on what the player saw)."""
+def _same_position(game: Game, seq: int) -> bool:
+    """Whether every entry from `seq` to the head is a statement of answers in advance (any
+    seat's): those change nobody's position and decide nothing, so a mail sent before them still
+    shows the position its reader decides on, and its reply is played at the head now (the
+    entry's token is the one for that head, as for every line of a reply after the first). Were
+    another seat's statement to void the mail, every player who set or revoked an answer would
+    void the one the player to move holds. A decision of anyone else (a move, a standing answer,
+    a timeout) makes the mail stale: a player's words act only on the position the player saw."""
     if seq > game.head_seq:
         return False
     rows = Entry.select(Entry.data).where((Entry.game == game) & (Entry.seq >= seq) & (Entry.seq <= game.head_seq))
-    entries = [json.loads(r.data) for r in rows]
-    return len(entries) == game.head_seq - seq + 1 and all(
-        e.get("type") == "answers" and decider(e) == seat for e in entries
-    )
+    kinds = [json.loads(r.data).get("type") for r in rows]
+    return len(kinds) == game.head_seq - seq + 1 and all(k == "answers" for k in kinds)
 
 
 def find_token(msg: EmailMessage, text: str) -> str | None:
@@ -306,7 +305,7 @@ def _play(ledger: Ledger, msg: EmailMessage, mid: str, sender: str) -> Outcome:
         stale = f"this token was used already (by {row.used_by}): a token plays one reply"
     elif game.status != "running":
         raise _Refuse(f"game {game.id} is {'over' if game.status == 'over' else 'not running'}", game.id)
-    elif (game.head_seq + 1, game.head_hash) != (row.seq, row.prev) and not _same_position(game, row.seq, row.seat):
+    elif (game.head_seq + 1, game.head_hash) != (row.seq, row.prev) and not _same_position(game, row.seq):
         stale = f"game {game.id} has moved on since the mail you answered (its log is at entry {game.head_seq})"
     if stale is not None:
         if game.status == "running" and game.to_move == row.seat:  # still theirs: the answer is a fresh turn mail

@@ -22,7 +22,7 @@ def set_answers(g: Game, caller: object, seat: int, rules: list[dict[str, str]])
     assert resp.status_code == 200, resp.get_json()
 
 
-def test_a_reply_after_answers_in_advance_is_played_at_the_head_now(sqlite_app: Flask, smtp: Smtp) -> None:
+def test_a_reply_after_answers_in_advance_of_both_seats_is_played_at_the_head_now(sqlite_app: Flask, smtp: Smtp) -> None:
     g = Game(sqlite_app, smtp)
     [mail] = g.turn_mails("north@")
     set_answers(g, g.south, 1, [{"kind": "forced"}])
