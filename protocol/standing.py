@@ -35,6 +35,25 @@ from protocol.outcome import Step, commit_state, publish, status_of, views
 from protocol.server_moves import seeded_secret
 
 ANSWERED = "answered"  # the private event of a standing entry: the view it was answered from
+
+# The rules versions that were released writing a standing entry's rule index in the clear
+# (`rule`): their logs keep that shape and meaning. Every later version writes the index only in
+# the seat's private ANSWERED event, so a clear `rule` in one of its logs is a server telling the
+# table which of the seat's rules played (what its hand allows): the audit FAILs it and every
+# client refuses it.
+CLEAR_RULE_VERSIONS = frozenset({
+    ("magier", "2"),
+    ("feuersalamander", "3"),
+    ("feuersalamander", "4"),
+    ("siedler", "2"),
+    ("siedler", "3"),
+    ("cavemen", "1"),
+})
+
+
+def clear_rule_allowed(engine: Engine) -> bool:
+    """Whether a standing entry of this engine's version may carry its rule index in the clear."""
+    return (engine.id, engine.version) in CLEAR_RULE_VERSIONS
 MOST_IN_A_ROW = 200  # standing entries the server plays one after another before it stops
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from engines.core import Engine, IllegalMove
 from protocol import steps
-from protocol.standing import prescribed, standing
+from protocol.standing import clear_rule_allowed, prescribed, standing
 from protocol.system_replay import SystemReplay
 from protocol.verdict import Fail, same
 
@@ -80,6 +80,14 @@ class StandingReplay(SystemReplay):
                 f"the standing answer names the statement at entry {named!r}, but the one in force "
                 f"for seat {seat} is at entry {statement[0]} (revoked or replaced)",
             )
+        clear = "rule" in body
+        if clear and not clear_rule_allowed(engine):
+            raise Fail(
+                seq,
+                f"the standing entry names the rule that played ({body['rule']!r}) in the clear; "
+                f"{engine.id} version {engine.version} keeps it in the seat's private answered event "
+                "(which of a seat's rules applied can tell what its hand holds)",
+            )
         if seed is None:
             return state, None
         if steps.lets_leave(engine, seats) and seat in engine.out(state):  # type: ignore[attr-defined]
@@ -88,7 +96,6 @@ class StandingReplay(SystemReplay):
             raise Fail(seq, "a standing entry with no position before it")
         # the shape it was logged in: the rule's index in the clear (older logs), or in the seat's
         # private `answered` event (the replay's index is then the one its commitment must hold)
-        clear = "rule" in body
         try:
             step = standing(
                 engine, state, seat, statement, body["rule"] if clear else _first(engine, state, seat, statement),

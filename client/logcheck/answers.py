@@ -18,6 +18,7 @@ from typing import Any
 from client.logcheck.errors import TamperError, VerifyError
 from client.logcheck.states import is_int, state_entry
 from client.logcheck.views import public_contradiction
+from protocol.standing import clear_rule_allowed
 from protocol.steps import HEX64
 
 
@@ -78,6 +79,11 @@ def standing_entry(entry: dict[str, Any], receipt: dict[str, Any]) -> None:
     # the rule that played: in the seat's private `answered` event (read when the payload is
     # held); a log written before names it in the clear as `rule`
     rule = body.get("rule")
+    if "rule" in body and not clear_rule_allowed(_engine(receipt)):
+        raise TamperError(
+            f"entry {seq}: the standing entry names the rule that played in the clear, telling the "
+            f"table which of seat {seat}'s answers applied; these rules keep it private to the seat"
+        )
     if "rule" in body and (not is_int(rule) or not 0 <= rule < len(rules)):
         raise VerifyError(f"entry {seq}: the standing entry names rule {rule!r}, which seat {seat}'s answers do not hold")
     committed = body.get("secret_commit")
