@@ -200,3 +200,36 @@ def test_a_head_resting_at_a_prescribed_decision_is_caught_and_its_second_path_f
     assert f"FAIL: entry {seq}: seat 0's standing answer in force (entry {stated}, rule 0:" in audited.stdout
     assert "this is a move entry instead (one signed path per decision" in audited.stdout
 
+
+
+@pytest.mark.parametrize(
+    ("status", "words"),
+    [
+        (422, "a standing answer this game cannot take"),
+        (403, "you hold no seat in this game"),
+        (404, "no game"),
+        (400, "statement: malformed"),
+    ],
+)
+def test_a_false_refusal_of_answers_the_log_and_rules_accept_is_a_lie(
+    server: HostileServer, player: Callable[[str], Player], status: int, words: str
+) -> None:
+    """POST /answers refused with a reason the client can check itself (its own rules take the
+    statement, its verified log gives it the seat, the game exists and runs): a refusal there is
+    a lie, exit 4, kept as evidence; the head did not move and nothing else was signed."""
+    alice, bob = player("alice"), player("bob")
+    game = short_game([alice, bob])
+    path = f"/v1/games/{game}/answers"
+
+    def refuse(call: Call) -> Response | None:
+        return problem(status, words) if call.method == "POST" and call.path == path else None
+
+    server.hostile.before.append(refuse)
+    head = server.operator.head(game)
+    code = cli(alice, "answers", game, "--set", "forced").exit_code
+    assert code == 4, code
+    assert server.operator.head(game) == head
+    refused = json.loads((alice.store.evidence_path(game)).read_text())["refused"]
+    assert refused and refused[-1]["status"] == status
+    sent = server.hostile.sent("POST", "/answers", key=key_of(alice))
+    assert len({json.dumps(c.body, sort_keys=True) for c in sent}) == 1
