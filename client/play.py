@@ -23,7 +23,7 @@ from client.legal import format_move
 from client.player.accounts import ACCOUNT_FIELDS, Accounts, account_config, with_account
 from client.player.answering import Answering
 from client.player.engine import local_engine, render
-from client.player.errors import ClientError, NotInitialised, ServerLie
+from client.player.errors import ClientError, KeptItemSettled, NotInitialised, ServerLie
 from client.player.evidence import Evidence, now_ts
 from client.player.exports import Exports
 from client.player.games import FULL_ID, MIN_PREFIX, Games
@@ -176,6 +176,9 @@ class Player(Looking, Moving, Revealing, Games, Joining, Exports, Answering, Rec
                         # the bot plays from the view with the seat's record of the past attached
                         move = choose(self.with_record(st), listed, rng)
                         answer = self.submit(st, move)
+                except KeptItemSettled:
+                    st = look()  # its move kept from a lost answer has landed (or is settled): look again
+                    continue
                 except ApiError as exc:
                     if exc.status == 409:
                         st = look()  # someone (a timeout, another client) moved first

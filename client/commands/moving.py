@@ -157,7 +157,7 @@ def looked_at(me: Player, game: str) -> dict[str, Any]:
     try:
         return me.show(game)
     except ApiError as exc:
-        if exc.status != 403:
+        if exc.status not in (403, 404):  # 404: a private game answers a non-member as no game
             raise
         return spectate.watch(me, game)  # no seat: watch (the log must agree)
 

@@ -115,7 +115,7 @@ class Answering(Pending):
                 return self._send_answers(game, head, item)
             except ApiError as exc:
                 if self.store.pending(game) is not None:  # no verdict: kept, sent again next time
-                    raise ClientError(self.unanswered_words(game, item, exc)) from None
+                    raise self.still_unanswered(game, item, exc) from None
                 if exc.status == 409 and attempt == 0:
                     continue  # the log moved on (it shows so): sign again on the new head
                 raise

@@ -17,6 +17,12 @@ class ServerLie(VerifyError):
     """The server refused a signed submission for a reason its own signed log contradicts."""
 
 
+class KeptItemSettled(ClientError):
+    """A submission kept from an earlier, unanswered command was sent again and is now settled
+    (logged, or refused at a head that moved): the game moved on, so the new one was not
+    signed. A bot looks again and plays on; the player is told to look."""
+
+
 class MoveInterrupted(ClientError):
     """Ctrl-C while a move was on its way: the message says whether the server played it."""
 

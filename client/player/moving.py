@@ -216,7 +216,7 @@ class Moving(Pending):
             if env.get("secret_commit") is not None and 400 <= exc.status < 500 and self.store.pending(game) is None:
                 self.store.drop_secret(game, env["seq"], env["secret_commit"])
             if self.store.pending(game) is not None and (exc.status == 0 or exc.status >= 500):
-                raise ClientError(self.unanswered_words(game, item, exc)) from None
+                raise self.still_unanswered(game, item, exc) from None
             raise
 
     def played(self, game: str, seq: int, sig: str) -> bool | None:

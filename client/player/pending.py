@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from client.api import ApiError
-from client.player.errors import ClientError
+from client.player.errors import ClientError, KeptItemSettled
 from client.player.evidence import Evidence
 
 WHAT = {"answers": "answers in advance", "move": "move", "resign": "resignation"}
@@ -66,17 +66,27 @@ class Pending(Evidence):
                 self._send_move(game, head, item)
         except ApiError as exc:
             if self.store.pending(game) is None:
-                raise ClientError(
+                raise KeptItemSettled(
                     f"your {what} signed on entry {head['seq']} of game {game}, sent again, was refused "
                     f"({exc.detail}) and the game moved on: nothing new was signed; look again with "
                     f"`pbem show {game}`"
                 ) from None
+            if exc.status == 0 or exc.status >= 500 or exc.status in UNANSWERED:
+                # still no answer: the same kind of failure as the request itself, so whoever
+                # retries a lost connection (a bot) retries this one too; the item stays kept
+                raise self.still_unanswered(game, item, exc) from None
             raise ClientError(self.unanswered_words(game, item, exc)) from None
-        raise ClientError(
+        raise KeptItemSettled(
             f"your {what}, signed on entry {head['seq']} of game {game} and not answered then, was sent "
             f"again and is now entry {item['seq']} of its log: the game moved on, and nothing new was "
             f"signed; look again with `pbem show {game}`"
         )
+
+    def still_unanswered(self, game: str, item: dict[str, Any], exc: ApiError) -> ApiError:
+        """The failure of a kept item's sending, said as such, with the failure's own status: a
+        lost connection or a server error stays one, so whoever retries those (a bot, waiting out
+        a restarting server) sends the same item again, and nothing else is signed meanwhile."""
+        return ApiError(exc.status, self.unanswered_words(game, item, exc), exc.head)
 
     def unanswered_words(self, game: str, item: dict[str, Any], exc: ApiError) -> str:
         what = WHAT.get(str(item.get("kind")), "submission")

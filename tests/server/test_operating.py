@@ -505,10 +505,11 @@ def test_one_json_log_line_per_request(pair: tuple[Caller, Caller, str], caplog:
 
 def test_the_request_log_is_silent_unless_asked(tmp_path: Path) -> None:
     """Nothing on stderr by default (tests, library use); REQUEST_LOG=1 (what `serve`
-    sets) prints the JSON lines."""
+    sets) prints the JSON lines. The app is given its public URL: without one it says, once,
+    which URL its links will carry (tests/e2e/test_public_url.py)."""
     script = (
         "import sys; from server.http.app import create_app; "
-        f"app = create_app({{'DATA_DIR': {str(tmp_path)!r}}}); "
+        f"app = create_app({{'DATA_DIR': {str(tmp_path)!r}, 'PUBLIC_URL': 'http://localhost:8470'}}); "
         "assert app.test_client().get('/v1/health').status_code == 200"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_") and k != "DATABASE_URL"}

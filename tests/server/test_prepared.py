@@ -17,7 +17,7 @@ import pytest
 from flask import Flask
 
 from server.clock import clock
-from server.http import api, auth
+from server.http import api, auth, visibility
 from server.ledger import records
 from server.mail import notices
 from server.store.models import Account, Clock, Entry, Game, Mail, Payload, Seat, database
@@ -47,8 +47,8 @@ def test_the_hot_queries_read_what_peewee_reads(app: Flask, pair: tuple[Caller, 
     game, (ann, bob) = _game_with_moves(app, pair)
     with app.app_context():
         database.connect(reuse_if_open=True)
-        _same_rows([api.GAME_BY_ID.first(game.id)], [Game.get_by_id(game.id)])
-        assert api.GAME_BY_ID.first("f" * 16) is None
+        _same_rows([visibility.GAME_BY_ID.first(game.id)], [Game.get_by_id(game.id)])
+        assert visibility.GAME_BY_ID.first("f" * 16) is None
         _same_rows([records.GAME_LOCKED.first(game.id)], [Game.get_by_id(game.id)])
         for account in (ann, bob):
             want = Seat.get((Seat.game == game) & (Seat.account == account))
@@ -110,7 +110,7 @@ def test_a_value_a_field_would_change_is_refused_when_the_sql_is_built(app: Flas
         with pytest.raises(TypeError, match="a value is not the caller's"):
             with_default.execute("ann@example.org")
         with pytest.raises(TypeError, match="1 values, not 2"):
-            api.GAME_BY_ID.first("a", "b")
+            visibility.GAME_BY_ID.first("a", "b")
 
 
 def test_each_database_gets_its_own_sql(tmp_path: Any) -> None:
