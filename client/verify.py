@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from client.api import Api
-from client.logcheck.answers import answers_entry, check_standing, standing_entry
+from client.logcheck.answers import answers_entry, check_standing, count_row, standing_entry
 from client.logcheck.errors import ForkError, TamperError, VerifyError, fork_error
 from client.logcheck.hashing import hash_of, key_fingerprint
 from client.logcheck.payloads import check_payloads, payload_key
@@ -141,6 +141,7 @@ def _follow(game: str, entry: dict[str, Any], receipt: dict[str, Any], me: str |
     players: dict[str, str] = receipt["players"]
     if receipt.get("status") == "over" and kind != "reveal":
         raise VerifyError(f"entry {seq}: a {kind} entry after the game ended")
+    count_row(entry, receipt)
     if kind == "genesis":
         if seq != 0:
             raise VerifyError(f"entry {seq}: a second genesis")

@@ -47,6 +47,26 @@ def answers_entry(game: str, entry: dict[str, Any], receipt: dict[str, Any]) -> 
     answers[str(seat)] = {"seq": seq, "answers": rules}
 
 
+def count_row(entry: dict[str, Any], receipt: dict[str, Any]) -> None:
+    """The standing entries in a row before this one (receipt["standing_row"]; an out seat's
+    decision between them does not break the row, as protocol.decisions counts it): the server
+    plays at most MOST_IN_A_ROW in a row, and the decision it then leaves is the seat's own, so
+    one more standing entry there is a second signed path beside the seat's move."""
+    from protocol.standing import MOST_IN_A_ROW
+
+    row = receipt.get("standing_row") or 0
+    kind, body = entry.get("type"), entry.get("body") or {}
+    if kind == "standing":
+        if row >= MOST_IN_A_ROW:
+            raise TamperError(
+                f"entry {entry['seq']}: a standing entry after {row} in a row: the server plays at most "
+                f"{MOST_IN_A_ROW} in a row, and the decision it then leaves is the seat's own"
+            )
+        receipt["standing_row"] = row + 1
+    elif not (kind == "system" and isinstance(body, dict) and body.get("kind") == "out"):
+        receipt.pop("standing_row", None)
+
+
 def standing_entry(entry: dict[str, Any], receipt: dict[str, Any]) -> None:
     """A move the server played for the seat to move by that seat's statement in force; a step
     like a move. For this player's own seat, what must be recomputed is remembered

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from protocol.standing import MOST_IN_A_ROW, prescribed
 from tests.protocol.ledger import assert_fail
 from tests.protocol.test_audit_standing import (
@@ -171,3 +173,29 @@ def test_one_standing_entry_more_than_the_cap_fails_there() -> None:
     ledger.resign(0)
     ledger.reveal()
     assert_fail(run(ledger.export(), eager), seq, f"a standing entry after {MOST_IN_A_ROW} in a row")
+
+
+def test_a_standing_entry_past_the_cap_is_refused_by_every_client_at_once(monkeypatch: Any) -> None:
+    """The seat's client and the other's count the row as they follow the log (no seed needed):
+    the 201st standing entry in a row is a TamperError naming it; exactly MOST_IN_A_ROW, then the
+    seat's own move, is followed without a word."""
+    import copy
+
+    import client.player.engine
+    from client.logcheck.errors import TamperError
+    from client.verify import check_log
+    from tests.protocol.test_audit_standing import GAME
+
+    monkeypatch.setattr(client.player.engine, "local_engine", eager)
+    honest, _ = both_answer_everything(MOST_IN_A_ROW)
+    for seat in (0, 1):
+        check_log(GAME, copy.deepcopy(honest.entries), 0, None, honest.player_keys[seat].public_hex)
+    ledger = Capped("fs-cap", engine=EAGER)
+    ledger.most = MOST_IN_A_ROW + 1
+    ledger.begin()
+    ledger.answers(0, [FIRST])
+    ledger.answers(1, [FIRST])
+    seq = kinds(ledger, "standing")[MOST_IN_A_ROW]["seq"]
+    for seat in (0, 1):
+        with pytest.raises(TamperError, match=f"entry {seq}: a standing entry after {MOST_IN_A_ROW} in a row"):
+            check_log(GAME, copy.deepcopy(ledger.entries), 0, None, ledger.player_keys[seat].public_hex)
