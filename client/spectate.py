@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from client import verify
 from client.api import ApiError
 from client.display.record import final_record, recaller, with_record
-from client.play import ClientError, ServerLie, local_engine, render, revealed_view
+from client.play import ServerLie, local_engine, render, revealed_view
 
 if TYPE_CHECKING:
     from client.play import Player
@@ -27,9 +27,9 @@ def watch(player: Player, game: str) -> dict[str, Any]:
     try:
         summary = player.api.game(game)
     except ApiError as exc:
-        if exc.status == 404:
-            raise ClientError(
-                f"no game {game} on {player.api.base} (or it is private: only its players see it)"
+        if exc.status == 404:  # still the server's 404: a replaced server key is said first, loudly
+            raise ApiError(
+                404, f"no game {game} on {player.api.base} (or it is private: only its players see it)"
             ) from None
         raise
     synced = verify.sync(player.api, player.store, game)

@@ -139,7 +139,12 @@ def test_a_standing_move_by_a_replaced_statement_is_tampering() -> None:
         check_log(GAME, copy.deepcopy(ledger.entries), 0, None)
 
 
-def test_a_standing_move_for_a_seat_not_to_move_or_a_rule_it_lacks_is_refused() -> None:
+def test_a_standing_move_for_a_seat_not_to_move_or_a_rule_it_lacks_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A standing entry for the seat not to move is refused; so is one naming, in the older shape
+    (the index in the clear, taken here as in a version released with it), a rule the seat's
+    statement lacks; in today's version a clear index is refused as such."""
+    import protocol.standing
+
     ledger = begun("answers-wrong-seat")
     seat = until(ledger, forced=True)
     stated = state_answers(ledger, seat, [FORCED])
@@ -154,8 +159,13 @@ def test_a_standing_move_for_a_seat_not_to_move_or_a_rule_it_lacks_is_refused() 
         check_log(GAME, reseal(wrong_seat, last["seq"], ledger.server_key), 0, None)
     wrong_rule = copy.deepcopy(good)
     wrong_rule[-1]["body"]["rule"] = 3
+    wrong_rule = reseal(wrong_rule, last["seq"], ledger.server_key)
+    with pytest.raises(TamperError, match="names the rule that played in the clear"):
+        check_log(GAME, copy.deepcopy(wrong_rule), 0, None)
+    allowed = protocol.standing.CLEAR_RULE_VERSIONS | {(FS.id, FS.version)}
+    monkeypatch.setattr(protocol.standing, "CLEAR_RULE_VERSIONS", allowed)
     with pytest.raises(VerifyError, match="names rule 3"):
-        check_log(GAME, reseal(wrong_rule, last["seq"], ledger.server_key), 0, None)
+        check_log(GAME, wrong_rule, 0, None)
 
 
 def test_a_move_the_rule_does_not_prescribe_is_caught_by_its_seat() -> None:

@@ -175,7 +175,7 @@ class AnswersLedger(Ledger):
         seq, _ = self.head()
         step = steps.out_move(self.engine, self.state, seat, self.seed, seq, seats=self.seats)
         body = {k: v for k, v in step.body.items() if k not in ("kind", "action")}
-        body |= {"answers": self.in_force[seat][0], "rule": 0}
+        body |= {"answers": self.in_force[seat][0]}
         self.state = step.state
         self.result = step.body.get("result")
         self._append("standing", body)
@@ -322,7 +322,7 @@ def test_a_signed_move_rewritten_as_a_standing_answer_fails(honest: AnswersLedge
     seq = moves[0]["seq"]
     entries = honest.export()["entries"]
     body = entries[seq]["body"]
-    body |= {"answers": statement_seq, "rule": 0, "move": body["envelope"]["move"], "secret_commit": None}
+    body |= {"answers": statement_seq, "move": body["envelope"]["move"], "secret_commit": None}
     del body["envelope"], body["sig"]
     entries[seq]["type"] = "standing"
     assert_fail(run(resealed(honest, entries, seq)), seq, "seat 0's standing answers prescribe no move here")
@@ -358,9 +358,15 @@ def test_a_standing_answer_of_a_replaced_statement_fails() -> None:
     )
 
 
-def test_a_standing_answer_naming_a_rule_that_is_not_the_first_to_apply_fails() -> None:
+def test_a_standing_answer_naming_a_rule_that_is_not_the_first_to_apply_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     """Both rules prescribe the forced move; the first in the statement's order is the one
-    played, so an entry that names the second is not what the seat signed."""
+    played, so an entry that names the second is not what the seat signed. The entry names it in
+    the older shape (in the clear), taken here as a version released with that shape would be
+    (today's Feuersalamander added to protocol.standing.CLEAR_RULE_VERSIONS)."""
+    import protocol.standing
+
+    allowed = protocol.standing.CLEAR_RULE_VERSIONS | {(EAGER.id, EAGER.version)}
+    monkeypatch.setattr(protocol.standing, "CLEAR_RULE_VERSIONS", allowed)
     ledger = AnswersLedger("fs-order", engine=EAGER)
     ledger.begin()
     while prescribed(EAGER, ledger.state, 0, [FORCED]) is None:
