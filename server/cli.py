@@ -28,9 +28,29 @@ def number(name: str, lowest: int, highest: int) -> Any:
     return read
 
 
+def _versions_text() -> str:
+    from protocol.versions import lines, statement
+
+    return "\n".join(lines(statement(), schema=True))
+
+
+class _PrintVersions(argparse.Action):
+    """`pbem-server --version`: printed before the subcommand argparse would otherwise require."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        print(_versions_text())
+        parser.exit(0)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="pbem-server", description="The pbem turn server.")
+    parser.add_argument(
+        "--version", action=_PrintVersions, nargs=0,
+        help="print pbem's version, the log format, the engine versions and the database schema it writes and reads, and exit",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
+    shown = sub.add_parser("version", help="what --version prints; --json: as GET /v1/version answers it")
+    shown.add_argument("--json", action="store_true", dest="as_json", help="print it as JSON")
     serve = sub.add_parser("serve", help="serve the JSON API (gunicorn, SQLite in the data dir unless DATABASE_URL)")
     serve.add_argument(
         "--host", default="127.0.0.1", metavar="ADDRESS",
@@ -122,6 +142,12 @@ def _run(args: argparse.Namespace) -> int:
         from server import jobs  # it builds the app, which `db` and `backup` need not import
 
         return jobs.run(args)
+    if args.command == "version":
+        from protocol.canonical import canonical
+        from protocol.versions import statement
+
+        print(canonical(statement()).decode() if args.as_json else _versions_text())
+        return 0
     if args.command == "db":
         return _db(args)
     if args.command == "backup":

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 HELP_ORDER = (
     "init", "engines", "new", "join", "invite", "games", "show", "moves", "move", "answers", "rematch",
     "resign", "abort", "vacation", "bot", "wait", "next", "log", "replay", "export", "audit",
-    "compare", "notify", "whoami", "servers", "cards", "rules",
+    "compare", "notify", "whoami", "servers", "cards", "rules", "version",
 )
 SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
 _COMPLETION_OPTIONS = ("--show-completion", "--install-completion")
@@ -223,44 +223,13 @@ def find_game(value: str | None) -> str | None:
     return found
 
 
-def installed_version(name: str = "pbem") -> str:
-    """The version of the installed distribution, as importlib.metadata.version says it.
-
-    The first entry of sys.path holding its one `NAME-VERSION.dist-info` answers from the
-    METADATA there: importlib.metadata reads the same file, but importing it costs more than
-    the rest of `pbem --version`. Anything else (an egg-info, two candidates) asks it."""
-    for entry in sys.path:
-        try:
-            found = [
-                n for n in os.listdir(entry or ".")
-                if n.endswith((".dist-info", ".egg-info")) and n.split("-")[0].lower() == name
-            ]
-        except OSError:
-            continue
-        if len(found) > 1 or (found and found[0].endswith(".egg-info")):
-            break
-        if found:
-            try:
-                with open(os.path.join(entry or ".", found[0], "METADATA"), encoding="utf-8") as lines:
-                    for line in lines:
-                        if line.startswith("Version:"):
-                            return line.removeprefix("Version:").strip()
-                        if not line.strip():
-                            break  # the headers ended without a version
-            except OSError:
-                pass
-            break
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version(name)
-    except PackageNotFoundError:
-        return "unknown"
-
-
 def _version(value: bool) -> None:
+    """`pbem --version`: pbem's version on the first line, then the log format and the engine
+    versions it writes and reads (protocol.versions; `pbem version --json` prints the same)."""
     if value:
-        sys.stdout.write(f"pbem {installed_version()}\n")
+        from protocol.versions import lines, statement
+
+        sys.stdout.write("\n".join(lines(statement(), schema=False)) + "\n")
         raise typer.Exit(0)
 
 
@@ -273,7 +242,7 @@ def _main(
     show_version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=_version, is_eager=True, help="Print pbem's version and exit."
+            "--version", callback=_version, is_eager=True, help="Print pbem's version, the log format and the engine versions it writes and reads, and exit."
         ),
     ] = False,
     server: Annotated[

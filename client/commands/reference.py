@@ -1,4 +1,5 @@
-"""What the games are: the `engines` a server hosts, a game's `rules` and its `cards`."""
+"""What the games are: the `engines` a server hosts, a game's `rules` and its `cards`; and
+what this pbem writes and reads (`version`)."""
 
 from __future__ import annotations
 
@@ -69,3 +70,16 @@ def rules(
         print_json({"engine": engine, "title": registry.get(engine).title, "text": text})
         return
     write(text.removesuffix("\n"))
+
+
+@app.command("version")
+def version_cmd(as_json: JsonOpt = False) -> None:
+    """Print pbem's version, the log format, entry types and engine versions it writes and reads
+    (as `pbem --version` does; GET /v1/version says a server's)."""
+    from protocol.versions import lines, statement
+
+    found = statement()
+    if as_json:
+        print_json(found)
+        return
+    write("\n".join(lines(found, schema=False)))

@@ -15,6 +15,7 @@ from protocol.commitments import view_salt
 from protocol.entries import FORMAT
 from protocol.keys import is_public_key_hex
 from protocol.numbers import INT32_MAX, NotANumber, whole
+from protocol.versions import statement
 from server.clock import clock
 from server.http.auth import current_account, request_signature, signer_key
 from server.http.errors import ApiProblem
@@ -213,7 +214,14 @@ def private_view(game: Game, seat: int, views_seq: int | None = None) -> dict[st
 
 @bp.get("/health")
 def health() -> Response:
-    return jsonify({"ok": True, "server_key": ledger().key.public_hex})
+    return jsonify({"ok": True, "server_key": ledger().key.public_hex, "versions": statement()})
+
+
+@bp.get("/version")
+def version() -> Response:
+    """What this server writes and reads (protocol.versions): a client compares it with its own
+    to say which of the two is older, before it meets a log it cannot read."""
+    return jsonify(statement())
 
 
 @bp.get("/engines")

@@ -17,6 +17,7 @@ from typing import Any
 from flask import Blueprint, Response, json
 
 import engines
+from protocol.versions import statement
 
 openapi_bp = Blueprint("openapi", __name__, url_prefix="/v1")
 
@@ -53,7 +54,20 @@ SCHEMAS: dict[str, Any] = {
         detail={"type": "string", "description": "one line a client prints as is"},
     ),
     "Head": obj(["seq", "hash"], seq={"type": "integer", "minimum": 0}, hash=HEX64),
-    "Health": obj(["ok", "server_key"], ok={"const": True}, server_key=HEX64),
+    "Health": obj(["ok", "server_key", "versions"], ok={"const": True}, server_key=HEX64, versions=ref("Versions")),
+    "Known": obj(["writes", "reads"], writes={"type": "string"}, reads={"type": "array", "items": {"type": "string"}}),
+    "Versions": {
+        **obj(
+            ["pbem", "log_format", "entry_types", "engines", "schema"],
+            pbem={"type": "string", "description": "pbem's version (CHANGELOG.md says what each one writes and reads)"},
+            log_format=ref("Known"),
+            entry_types={"type": "array", "items": {"type": "string"}, "description": "the log entry types it reads"},
+            engines={"type": "object", "additionalProperties": ref("Known"),
+                     "description": "engine id -> the rules version new games get and the ones it replays"},
+            schema={"type": "integer", "minimum": 0, "description": "the database schema version it serves"},
+        ),
+        "description": "what this pbem writes and reads (protocol/versions.py); info.x-pbem-versions holds this server's",
+    },
     "Engine": obj(
         ["id", "title", "version", "min_seats", "max_seats", "options", "seat_names"],
         id={"type": "string"},
@@ -224,6 +238,8 @@ G = "/v1/games/{game_id}"
 OPS: list[Op] = [
     Op("GET", "/v1/health", "the server's key; asks the database a trivial query (503 if it does not answer)",
        ok={200: "Health"}, limited=False),
+    Op("GET", "/v1/version", "what this server writes and reads: pbem's version, the log format and entry "
+       "types, every engine's rules version, the database schema", ok={200: "Versions"}),
     Op("GET", "/v1/engines", "the games this server runs", ok={200: "Engines"}),
     Op("GET", "/v1/openapi.json", "this document", ok={200: "OpenAPI"}),
     Op("POST", "/v1/accounts", "register the signing key as an account", KEY_ONLY, "NewAccount",
@@ -381,7 +397,8 @@ SIGNING = (
 
 
 def document() -> dict[str, Any]:
-    """The OpenAPI 3.1 document of this server's API (with the ids of the engines it runs)."""
+    """The OpenAPI 3.1 document of this server's API (with the ids of the engines it runs, and
+    in info.x-pbem-versions what it writes and reads, as GET /v1/version says it)."""
     schemas = json.loads(json.dumps(SCHEMAS))
     running = engines.all()
     new_game = schemas["NewGame"]["properties"]
@@ -397,6 +414,7 @@ def document() -> dict[str, Any]:
         "info": {
             "title": "pbem",
             "version": VERSION,
+            "x-pbem-versions": statement(),
             "description": "Play-by-email turn server: JSON over HTTP under /v1. Every error is "
             "application/problem+json with a one-line `detail`. " + SIGNING,
         },

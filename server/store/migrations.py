@@ -8,8 +8,9 @@ upgrade`, which applies the missing migrations in order, each in its own transac
 its stamp). A database made before versions existed (pbem tables, no version table) is at
 version 0.
 
-To change the schema: bump CURRENT, add `MIGRATIONS[CURRENT]`, a function that brings a
-database at CURRENT - 1 to CURRENT (playhouse.migrate for columns), and a test. A new table
+To change the schema: bump CURRENT (it is protocol.versions.SCHEMA: bump it there), add
+`MIGRATIONS[CURRENT]`, a function that brings a database at CURRENT - 1 to CURRENT
+(playhouse.migrate for columns), a test, and the version's line in CHANGELOG.md. A new table
 alone needs none: missing tables are made at every start.
 """
 
@@ -23,6 +24,7 @@ from pathlib import Path
 import peewee as pw
 from playhouse.migrate import SchemaMigrator, migrate
 
+from protocol.versions import SCHEMA
 from server.store.models import (
     MODELS,
     Account,
@@ -35,7 +37,7 @@ from server.store.models import (
 
 log = logging.getLogger(__name__)
 
-CURRENT = 3
+CURRENT = SCHEMA  # protocol/versions.py states it (pbem --version, GET /v1/version): bump it there
 SCHEMA_LOCK = 0x7062656D  # "pbem": the PostgreSQL advisory lock key for schema changes
 NAME_INDEX = "account_name_lower"
 UPGRADE_HINT = "run `pbem-server db upgrade` (after a backup: `pbem-server backup PATH`)"

@@ -209,7 +209,7 @@ def _route_statuses(tmp_path: Path, seen: Seen) -> None:
     for p, name in ((north, "north"), (south, "south"), (carol, "carol")):
         assert p.account(name).status_code == 201
     assert north.account("north").status_code == 409
-    client.get("/v1/health"), client.get("/v1/engines"), client.get("/v1/openapi.json")
+    client.get("/v1/health"), client.get("/v1/version"), client.get("/v1/engines"), client.get("/v1/openapi.json")
     north.call("GET", "/v1/me"), north.call("GET", "/v1/games")
 
     create = {"engine": "toy", "options": {"rounds": 2}, "seats": 2}
