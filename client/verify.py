@@ -28,7 +28,7 @@ from client.logcheck.errors import ForkError, TamperError, VerifyError, fork_err
 from client.logcheck.hashing import hash_of, key_fingerprint
 from client.logcheck.payloads import check_payloads, payload_key
 from client.logcheck.replay import owed_by_log
-from client.logcheck.seats import genesis_entry, join_entry
+from client.logcheck.seats import genesis_entry, join_entry, rules_known
 from client.logcheck.states import ended, is_int, leaves, state_entry
 from client.logcheck.system import system_entry
 from client.logcheck.views import check_summary, check_view
@@ -121,6 +121,7 @@ def check_log(
     # The server's chain holds (and extends the receipt); now what the players signed in it.
     # Entries up to the kept head were checked on an earlier fetch (the chain proves they are
     # the same bytes); only the new ones change what the receipt pins.
+    rules_known(game, new)  # checked with the game's own rules, or not at all (UnsupportedGame)
     kept = receipt["seq"] if receipt is not None else -1
     for entry in entries:
         if entry["seq"] > kept:
@@ -195,7 +196,14 @@ def _follow(game: str, entry: dict[str, Any], receipt: dict[str, Any], me: str |
             )
         receipt["revealed"] = seq
     else:
-        raise VerifyError(f"entry {seq}: an entry of unknown type {kind!r}")
+        from client.player.errors import (
+            UnsupportedGame,  # signed, in a type this pbem does not know
+        )
+
+        raise UnsupportedGame(
+            f"entry {seq} of game {game} is of type {kind!r}, which this pbem does not know: "
+            "the server's pbem is newer than this one: upgrade pbem"
+        )
 
 
 def check_head(
@@ -270,7 +278,7 @@ def sync(
             begin = min(begin, p["seq"])
     if head and isinstance(head.get("seq"), int) and head["seq"] >= 0:
         begin = min(begin, head["seq"])
-    if receipt is None:
+    if receipt is None or "engine_version" not in receipt:  # a receipt that pinned no rules version
         begin = 0
 
     answer = api.log(game, begin)

@@ -25,9 +25,9 @@ from protocol import steps
 from protocol.canonical import inputs_checked
 from protocol.commitments import seed_commit
 from protocol.decisions import Decisions
-from protocol.entries import FORMAT
+from protocol.entries import ENTRY_TYPES, FORMAT
 from protocol.standing_replay import StandingReplay
-from protocol.verdict import Fail, same
+from protocol.verdict import Fail, Unsupported, format_reason, same, version_gap
 from protocol.verdict import Verdict as Verdict
 
 __all__ = ["Verdict", "audit", "final_state", "private_events", "replay_states", "state_at"]
@@ -53,6 +53,7 @@ def audit(export: Any, lookup: Callable[[str], Engine] = engines.get) -> Verdict
             game=auditor.game,
             engine=auditor.engine_id,
             checked=auditor.counts,
+            supported=not isinstance(fail, Unsupported),
         )
 
 
@@ -113,8 +114,10 @@ class _Auditor(StandingReplay):
     `_secrets`) to replay a running game with what the server holds."""
 
     def run(self, export: Any) -> Verdict:
-        if not isinstance(export, dict) or export.get("format") != FORMAT:
-            raise Fail(None, f"not a {FORMAT} export")
+        if not isinstance(export, dict) or not isinstance(export.get("format"), str):
+            raise Fail(None, f"not a {FORMAT} export (no format named)")
+        if export["format"] != FORMAT:  # another pbem's format: it can check the log, this one cannot
+            raise Unsupported(None, format_reason(export["format"], FORMAT))
         entries = export.get("entries")
         if not isinstance(entries, list) or not entries:
             raise Fail(None, "the export holds no entries")
@@ -130,17 +133,16 @@ class _Auditor(StandingReplay):
 
     def _replay(self, entries: list[dict[str, Any]]) -> Verdict:
         genesis = entries[0]["body"]
+        if not isinstance(genesis.get("engine"), str) or not isinstance(genesis.get("engine_version"), str):
+            raise Fail(0, "the genesis names no engine and engine version (strings)")
         try:
-            engine = self.lookup(genesis.get("engine"))
+            engine = self.lookup(genesis["engine"])
         except engines.UnknownEngine as exc:
-            raise Fail(0, exc.message) from exc
+            raise Unsupported(0, f"{exc.message}: audit it with a pbem that has it (upgrade pbem)") from exc
         self.engine_id = engine.id
-        if genesis.get("engine_version") != engine.version:
-            raise Fail(
-                0,
-                f"the log was made with {engine.id} version {genesis.get('engine_version')!r}; "
-                f"this auditor replays version {engine.version}",
-            )
+        if genesis["engine_version"] != engine.version:
+            missing, remedy = version_gap(engine.id, genesis["engine_version"], engine.version)
+            raise Unsupported(0, f"{missing}: {remedy}")
         seats = genesis.get("seats")
         try:
             options = engine.check_options(genesis.get("options") or {}, seats)
@@ -171,6 +173,11 @@ class _Auditor(StandingReplay):
             self.current = seq
             self.states[seq - 1] = state
             prev = entry["prev"]
+            if kind not in ENTRY_TYPES:  # signed by the server, in a type this pbem does not know
+                self._bound_after(entries, seq, seats, joins)
+                raise Unsupported(
+                    seq, f"an entry of type {kind!r}, which this pbem does not know: audit it with a newer pbem"
+                )
             decisions.before(seq, kind, body, state, result, self.in_force, self.last_views)
             if result is not None and kind != "reveal":
                 raise Fail(seq, f"{'an' if kind == 'answers' else 'a'} {kind} entry after the game ended")
@@ -306,6 +313,26 @@ class _Auditor(StandingReplay):
             result=result,
             checked=self.counts,
         )
+
+    def _bound_after(
+        self, entries: list[dict[str, Any]], unknown: int, seats: int, joins: dict[int, dict[str, Any]]
+    ) -> None:
+        """Past an entry this pbem cannot replay, what needs no rules still proves a rewrite: each
+        later join and move is signed by its player over the hash of the entry before it, so a
+        retyped entry (a history the server rewrote and re-signed) FAILs at the first signature
+        it breaks rather than hiding behind UNSUPPORTED."""
+        known = dict(joins)
+        for entry in entries[unknown + 1:]:
+            seq, kind, body = entry["seq"], entry["type"], entry["body"]
+            self.current = seq
+            if kind == "join" and not (steps.is_int(body.get("seat")) and body["seat"] in known):
+                self._join(seq, body, seats, known, entry["prev"])
+            elif kind == "move":
+                env = body.get("envelope")
+                seat = env.get("seat") if isinstance(env, dict) else None
+                if steps.is_int(seat) and seat in known:
+                    self._check_move_signature(seq, env, body.get("sig"), known[seat]["key"], entry["prev"])
+        self.current = unknown
 
     @staticmethod
     def _started(entries: list[dict[str, Any]], seq: int) -> bool:

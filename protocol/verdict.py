@@ -1,8 +1,11 @@
 """The audit's verdict, and how it names the first entry that fails.
 
-Kept apart from the replay so that what a verdict says (PASS, INCOMPLETE, FAIL, the
-entry and the reason) reads in one place, and every phase of the audit fails the same
-way: by raising Fail with the entry's seq, caught once in `protocol.audit.audit`.
+Kept apart from the replay so that what a verdict says (PASS, INCOMPLETE, FAIL,
+UNSUPPORTED, the entry and the reason) reads in one place, and every phase of the audit
+fails the same way: by raising Fail with the entry's seq, caught once in
+`protocol.audit.audit`. Unsupported is the Fail of a log this pbem cannot check (another
+export format, engine, engine version or entry type): no inconsistency was found, so
+nobody is accused; the reason says which pbem can check it.
 """
 
 from __future__ import annotations
@@ -23,9 +26,13 @@ class Verdict:
     engine: str | None = None
     result: dict[str, Any] | None = None
     checked: dict[str, int] = field(default_factory=dict)
+    # False: this pbem cannot check the log (UNSUPPORTED), which proves nothing either way
+    supported: bool = True
 
     @property
     def word(self) -> str:
+        if not self.supported:
+            return "UNSUPPORTED"
         if not self.ok:
             return "FAIL"
         return "PASS" if self.complete else "INCOMPLETE"
@@ -41,6 +48,7 @@ class Verdict:
             "engine": self.engine,
             "result": self.result,
             "checked": self.checked,
+            "supported": self.supported,
         }
 
 
@@ -51,6 +59,42 @@ class Fail(Exception):
         super().__init__(reason)
         self.seq = seq
         self.reason = reason
+
+
+class Unsupported(Fail):
+    """A log this pbem cannot check: the reason names what it lacks and which pbem can."""
+
+
+# The last commit whose pbem read pbem-log/1 exports: the next one wrote pbem-log/2.
+LOG1_LAST_READ = "979a601"
+
+
+def format_reason(fmt: str, known: str) -> str:
+    """Why an export in another format than this pbem's cannot be checked, and by which pbem."""
+    if fmt == "pbem-log/1":
+        return (
+            f"a {fmt} export: this pbem reads {known} only; audit it with the pbem of commit "
+            f"{LOG1_LAST_READ}, the last that read {fmt}"
+        )
+    return f"a {fmt!r} export: this pbem reads {known} only; audit it with a pbem that reads {fmt!r} (upgrade pbem)"
+
+
+def _number(version: str) -> int | None:
+    return int(version) if version.isdigit() else None
+
+
+def version_gap(engine_id: str, theirs: str, ours: str) -> tuple[str, str]:
+    """(what is missing, how to get a pbem that has it) when a game was made with `theirs`
+    version of an engine and this pbem has `ours`: a newer one means upgrading pbem."""
+    missing = f"made with {engine_id} version {theirs}; this pbem knows version {ours}"
+    a, b = _number(theirs), _number(ours)
+    if a is not None and b is not None and a > b:
+        return missing, f"version {theirs} is newer than this pbem: upgrade pbem"
+    older = " (older than this pbem's)" if a is not None and b is not None else ""
+    return missing, (
+        f"version {theirs}{older} needs a pbem that has it: use the release that made the game "
+        "(a later release will keep every version)"
+    )
 
 
 def result_of(body: dict[str, Any]) -> dict[str, Any] | None:

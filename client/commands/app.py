@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from client.commands import params
-from client.commands.output import EXIT_UNTRUSTED, fail, quiet_exit
+from client.commands.output import EXIT_UNSUPPORTED, EXIT_UNTRUSTED, fail, quiet_exit
 
 if TYPE_CHECKING:
     from client.play import Player
@@ -76,7 +76,7 @@ def _handled(exc: Exception) -> None:
     server never loads what a server's answers need."""
     from client.api import ApiError
     from client.play import ClientError
-    from client.player.errors import NewServerKey
+    from client.player.errors import NewServerKey, UnsupportedGame
     from client.store import StoreError
     from client.verify import VerifyError
     from engines.core import IllegalMove
@@ -93,6 +93,8 @@ def _handled(exc: Exception) -> None:
         fail(f"pbem: {exc}", 130)
     if isinstance(exc, IllegalMove):
         fail(f"pbem: illegal move: {exc.message}")
+    if isinstance(exc, UnsupportedGame):  # not a failed check: this pbem cannot make it
+        fail(f"pbem: UNSUPPORTED: {exc}", EXIT_UNSUPPORTED)
     if isinstance(exc, (ClientError, StoreError)):
         fail(f"pbem: {exc}")
     if os.environ.get("PBEM_DEBUG"):

@@ -8,7 +8,14 @@ import typer
 
 from client.commands.app import GameArg, JsonOpt, app, player
 from client.commands.logfile import Ambiguous, read_log_file
-from client.commands.output import EXIT_INCOMPLETE, EXIT_UNTRUSTED, out, print_json, say
+from client.commands.output import (
+    EXIT_INCOMPLETE,
+    EXIT_UNSUPPORTED,
+    EXIT_UNTRUSTED,
+    out,
+    print_json,
+    say,
+)
 
 
 @app.command()
@@ -20,9 +27,11 @@ def audit(
 ) -> None:
     """Check an exported game offline: every signature, link, commitment, random draw and move.
 
-    Prints PASS, INCOMPLETE (the game is not over: nothing to replay yet) or FAIL with the
-    first entry that fails. Exit status 0 only on PASS; 3 on INCOMPLETE; 4 on FAIL (the log
-    failed a check); 1 if the file cannot be read at all.
+    Prints PASS, INCOMPLETE (the game is not over: nothing to replay yet), FAIL with the
+    first entry that fails, or UNSUPPORTED (this pbem cannot check the log: another format,
+    engine, engine version or entry type; the line says which pbem can). Exit status 0 only on
+    PASS; 3 on INCOMPLETE; 4 on FAIL (the log failed a check); 5 on UNSUPPORTED; 1 if the file
+    cannot be read at all.
     """
     from protocol.audit import Verdict
     from protocol.audit import audit as audit_export
@@ -38,7 +47,9 @@ def audit(
     else:
         from rich.text import Text
 
-        style = {"PASS": "bold green", "INCOMPLETE": "bold yellow"}.get(verdict.word, "bold red")
+        style = {"PASS": "bold green", "INCOMPLETE": "bold yellow", "UNSUPPORTED": "bold magenta"}.get(
+            verdict.word, "bold red"
+        )
         line = Text(f"{verdict.word}: ", style=style)
         line.append(verdict.reason)
         out().print(line)
@@ -52,6 +63,8 @@ def audit(
             )
     if verdict.word == "INCOMPLETE":
         raise typer.Exit(EXIT_INCOMPLETE)
+    if verdict.word == "UNSUPPORTED":  # not checked here, so nobody is accused: another pbem can
+        raise typer.Exit(EXIT_UNSUPPORTED)
     if verdict.word != "PASS":
         raise typer.Exit(EXIT_UNTRUSTED)  # the log failed a check, as --help says of exit 4
 

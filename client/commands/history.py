@@ -12,6 +12,7 @@ from client.commands.logfile import Ambiguous, read_log_file
 from client.commands.moving import looked_at, print_shown
 from client.commands.output import (
     EXIT_INCOMPLETE,
+    EXIT_UNSUPPORTED,
     EXIT_UNTRUSTED,
     fail,
     print_json,
@@ -148,7 +149,8 @@ def replay(
     """Step through a finished game offline, everything revealed, from its export (except a
     blind magier game's unburnt wisdoms: nobody ever reveals those, so they show as "?").
 
-    The file is audited first: a log that FAILs is refused (exit 4), one that is INCOMPLETE
+    The file is audited first: a log that FAILs is refused (exit 4), one this pbem cannot
+    check (UNSUPPORTED: another format or rules version) too (exit 5), one that is INCOMPLETE
     (the game is not over, its seed still secret) cannot be replayed (exit 3). Step with
     --at N (N from `pbem log`), or print every position with --all.
     """
@@ -161,6 +163,8 @@ def replay(
     except Ambiguous as exc:
         fail(f"pbem: FAIL: {exc}; a log that fails the audit is not replayed", EXIT_UNTRUSTED, loud=True)
     verdict = audit_export(data)
+    if not verdict.supported:
+        fail(f"pbem: UNSUPPORTED: {verdict.reason}; this pbem cannot replay it", EXIT_UNSUPPORTED)
     if not verdict.ok:
         fail(f"pbem: FAIL: {verdict.reason}; a log that fails the audit is not replayed", EXIT_UNTRUSTED, loud=True)
     if not verdict.complete:

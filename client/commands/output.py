@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 EXIT_ERROR = 1
 EXIT_INCOMPLETE = 3
 EXIT_UNTRUSTED = 4
+EXIT_UNSUPPORTED = 5  # this pbem cannot check the game or log (another format or rules version)
 
 
 def quiet_exit() -> None:

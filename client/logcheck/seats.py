@@ -27,10 +27,13 @@ def genesis_entry(game: str, entry: dict[str, Any], receipt: dict[str, Any]) -> 
     if "server_key" in receipt:
         if receipt["server_key"] != key:
             raise fork_error(0)
+        # a receipt kept by a pbem that pinned no rules version: the chain to its head fixes this genesis
+        receipt.setdefault("engine_version", body.get("engine_version"))
         return  # seen before: what it pinned stays as the later entries left it
     receipt["server_key"] = key
     receipt["seed_commit"] = body.get("seed_commit")
     receipt["engine"] = body.get("engine")
+    receipt["engine_version"] = body.get("engine_version")
     receipt["options"] = body.get("options")
     receipt["seats"] = body.get("seats")
     if "deadline" in body:  # absent: no deadlines; present: exactly its shape (PROTOCOL.md section 9)
@@ -45,6 +48,32 @@ def genesis_entry(game: str, entry: dict[str, Any], receipt: dict[str, Any]) -> 
     receipt["genesis"] = hash_of(entry)
     receipt["status"] = "open"
     receipt["to_move"] = None
+
+
+def rules_known(game: str, receipt: dict[str, Any]) -> None:
+    """The rules the signed genesis names are the ones this pbem's engine plays, or the game
+    is refused as one this pbem cannot check (exit 5), before any view or commitment is
+    checked with other rules than the game's (which would call an honest server a cheat)."""
+    from client.player.engine import local_engine
+    from client.player.errors import UnsupportedGame
+    from protocol.verdict import version_gap
+
+    engine = local_engine(str(receipt.get("engine")))
+    theirs = receipt.get("engine_version")
+    if theirs == engine.version:
+        return
+    if not isinstance(theirs, str):
+        raise VerifyError("entry 0: the genesis names no engine version (a string)")
+    missing, remedy = version_gap(engine.id, theirs, engine.version)
+    newer = theirs.isdigit() and engine.version.isdigit() and int(theirs) > int(engine.version)
+    server = (
+        "the server's pbem is newer than this one" if newer
+        else "the server's pbem is older than this one, or the game began before the server was upgraded"
+    )
+    raise UnsupportedGame(
+        f"game {game} was {missing} ({server}): {remedy}; nothing was checked with other rules "
+        "than the game's, and your receipts here are unchanged"
+    )
 
 
 def join_entry(game: str, entry: dict[str, Any], receipt: dict[str, Any], me: str | None) -> None:

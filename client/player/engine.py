@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 import engines
-from client.player.errors import ClientError
+from client.player.errors import UnsupportedGame
 from engines.core import Engine
 
 
@@ -18,7 +18,7 @@ def local_engine(engine_id: str) -> Engine:
     try:
         return engines.get(engine_id)
     except engines.UnknownEngine as exc:
-        raise ClientError(
+        raise UnsupportedGame(
             f"this pbem has no engine {engine_id!r} (known: {', '.join(engines.ids())}); upgrade pbem"
         ) from exc
 

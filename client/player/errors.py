@@ -13,6 +13,11 @@ class NotInitialised(ClientError):
     pass
 
 
+class UnsupportedGame(ClientError):
+    """A game or log this pbem cannot check: made under an engine version, entry type or log
+    format it does not have (exit 5). Nobody is accused: the message says which pbem can."""
+
+
 class ServerLie(VerifyError):
     """The server refused a signed submission for a reason its own signed log contradicts."""
 

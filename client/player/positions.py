@@ -12,7 +12,7 @@ from typing import Any
 
 from client.display.record import recaller, revealed_records, with_record
 from client.player.engine import local_engine, render
-from client.player.errors import ClientError
+from client.player.errors import ClientError, UnsupportedGame
 from protocol.revealed import fill_hidden, revealed_view
 
 
@@ -53,6 +53,8 @@ def positions_in_export(data: Any, seqs: list[int], private: Any = None) -> list
         if count and not 0 <= seq < count:
             raise ClientError(f"there is no entry {seq}: the log has entries 0 to {count - 1}")
     verdict, states = replay_states(data)
+    if not verdict.supported:
+        raise UnsupportedGame(f"{verdict.reason}; this pbem cannot replay it")
     if not verdict.ok:
         raise ClientError(f"the log does not pass the audit, so it is not replayed: {verdict.reason}")
     if not verdict.complete:

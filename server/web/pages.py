@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 
+import engines
 from protocol.numbers import INT32_MAX, NotANumber, whole
 from protocol.story import tell
 from server.http.api import summary
@@ -262,4 +263,6 @@ def head(game_id: str) -> Response | tuple[str, int]:
 
 @web_bp.get("/audit")
 def audit_page() -> str:
-    return render_template("audit.html", poll=None)
+    # the engines and versions this pbem ships: the page says UNSUPPORTED for a log made with others
+    known = [[engine_id, engines.get(engine_id).version] for engine_id in engines.ids()]  # in order
+    return render_template("audit.html", poll=None, engine_versions=known)

@@ -197,8 +197,10 @@ def test_audit_incomplete_is_not_success(home: dict[str, str], tmp_path: Path) -
         # since it is JSON that two readers read as two different logs
         ('{"format": "pbem-log/2", "format": "x", "game": "g", "entries": []}', "x.json is not a log that has one meaning", 4),
         ('{"format": "pbem-log/2", "game": "g", "entries": [{"seq": 0, "seq": 1}]}', "twice", 4),
-        # FAIL exits 4 (the log failed a check); a file that is no JSON at all, 1
-        (json.dumps({"format": "something else"}), "FAIL: the log: not a pbem-log/2 export", 4),
+        # FAIL exits 4 (the log failed a check); a file that is no JSON at all, 1; another
+        # format is one this pbem cannot check: UNSUPPORTED, exit 5
+        (json.dumps({"format": "something else"}), "UNSUPPORTED: the log: a 'something else' export", 5),
+        (json.dumps({"entries": []}), "FAIL: the log: not a pbem-log/2 export (no format named)", 4),
         (json.dumps([1, 2]), "FAIL", 4),
     ],
 )

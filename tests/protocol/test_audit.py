@@ -243,9 +243,20 @@ def test_entry_of_another_game(finished):
     assert_fail(run(finished), HIDE0, "another game")
 
 
-def test_unknown_entry_type(finished):
+def test_unknown_entry_type(finished, finished_ledger):
+    """An entry retyped without the server's key fails its signature; retyped and re-signed, it
+    fails at the next move its player signed over the old entry. One the server signed in a
+    type this pbem does not know, with nothing after it that proves a rewrite, cannot be
+    checked here: UNSUPPORTED, not FAIL."""
+    entries = copy.deepcopy(finished["entries"])
     finished["entries"][HIDE0]["type"] = "bonus"
-    assert_fail(run(finished), HIDE0, "unknown entry type")
+    assert_fail(run(finished), HIDE0, "signature does not verify")
+    v = run(resealed(finished_ledger, finished["entries"], HIDE0))
+    assert v.word == "FAIL" and v.entry is not None and v.entry > HIDE0, v.to_json()
+    added = {**entries[-1], "type": "bonus", "body": {"points": 1}}
+    entries = entries[:-1] + [added, {**entries[-1], "seq": len(entries)}]
+    v = run(resealed(finished_ledger, entries, len(entries) - 2))
+    assert v.word == "UNSUPPORTED" and v.entry == len(entries) - 2 and "'bonus'" in v.reason, v.to_json()
 
 
 @pytest.mark.parametrize("seq", [GENESIS, JOIN0, START, THROW1, REVEAL])
@@ -564,8 +575,8 @@ def test_start_before_all_joined(finished, finished_ledger):
 @pytest.mark.parametrize(
     ("field", "value", "words"),
     [
-        ("engine", "chess", "unknown engine"),
-        ("engine_version", "2", "version"),
+        ("engine", 7, "names no engine"),
+        ("engine_version", 2, "names no engine"),
         ("seats", 3, "bad options"),
         ("options", {"rounds": 9}, "bad options"),
         ("options", {}, "not complete"),
@@ -575,6 +586,19 @@ def test_start_before_all_joined(finished, finished_ledger):
 def test_bad_genesis(finished, finished_ledger, field, value, words):
     finished["entries"][GENESIS]["body"][field] = value
     assert_fail(run(resealed(finished_ledger, finished["entries"], GENESIS)), GENESIS, words)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [("engine", "chess", "unknown engine 'chess'"), ("engine_version", "2", "made with toy version 2")],
+)
+def test_genesis_this_pbem_cannot_check(finished, finished_ledger, field, value, words):
+    """Another engine or engine version, signed by the server, is not a proven inconsistency:
+    UNSUPPORTED, naming what is missing."""
+    finished["entries"][GENESIS]["body"][field] = value
+    v = run(resealed(finished_ledger, finished["entries"], GENESIS))
+    assert v.word == "UNSUPPORTED" and v.entry == GENESIS and words in v.reason, v.to_json()
+    assert not v.ok and not v.complete and v.to_json()["supported"] is False
 
 
 def test_changed_options_change_the_replay(finished, finished_ledger):

@@ -16,6 +16,7 @@ from typing import Any
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+import engines
 from protocol.audit import audit
 from protocol.keys import SigningKey
 from tests.protocol.ledger import reseal
@@ -120,6 +121,9 @@ def test_the_audit_page_on_system_entries(site: Site, browser: Browser, tmp_path
     (tokens from the seed) and seats leaving a game of three (the server's out decisions), honest
     and tampered: the page says what `pbem audit` says, at the same entry, in the same words."""
     from tests.protocol import test_deadlines, test_email_moves, test_leaving
+    from tests.protocol.trio import TRIO
+
+    engines.register(TRIO)  # the page's server ships the test engine `pbem audit` is given here
 
     timeouts, email, left = test_deadlines.timeout_ledger(), test_email_moves.email_ledger(), test_leaving.left_early()
     cases: list[tuple[str, dict[str, Any], Callable[[Any], Any]]] = [

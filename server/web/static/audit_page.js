@@ -1,6 +1,6 @@
 // The audit page: reads a chosen or dropped file locally (FileReader, never uploaded), runs
 // PbemAudit.audit on it and says what held (never `pbem audit`'s PASS or INCOMPLETE: the page
-// does not replay the rules) or FAIL naming the entry; and runs the known-answer vectors
+// does not replay the rules), FAIL naming the entry, or UNSUPPORTED (a log it cannot check); and runs the known-answer vectors
 // (vectors.json, computed by the Python reference) in this browser.
 "use strict";
 
@@ -23,16 +23,20 @@
     verdict.className = "verdict";
     verdict.textContent = `Checking ${file.name} ...`;
     const bytes = file instanceof Blob ? new Uint8Array(await file.arrayBuffer()) : file.contents;
-    const result = await PbemAudit.audit(bytes, (text) => { $("progress").textContent = text; });
+    // the engines and versions this server's pbem ships (audit.html): a log made with others is UNSUPPORTED
+    const pairs = JSON.parse($("drop").dataset.engines || "null");  // [[engine id, version], ...] in order
+    const known = pairs && Object.fromEntries(pairs);
+    const result = await PbemAudit.audit(bytes, (text) => { $("progress").textContent = text; }, known);
     $("progress").textContent = "";
     // The page's own words: PASS and INCOMPLETE are `pbem audit`'s verdicts, which replay the
     // rules; this page does not, so it never says them (a verdict states only what was checked).
-    // A FAIL is a fault found: the log fails whatever else is checked.
+    // A FAIL is a fault found: the log fails whatever else is checked. UNSUPPORTED is a log
+    // this pbem cannot check (another format, engine, engine version or entry type): no fault.
     const word = PbemAudit.pageWord(result);
     verdict.className = `verdict ${word.toLowerCase()}`;
     verdict.dataset.verdict = word;
     verdict.dataset.entry = result.entry === undefined || result.entry === null ? "" : String(result.entry);
-    verdict.textContent = word === "FAIL" ? `FAIL: ${result.reason}` : `${result.reason}.`;
+    verdict.textContent = ["FAIL", "UNSUPPORTED"].includes(word) ? `${word}: ${result.reason}` : `${result.reason}.`;
     const c = result.counts;
     $("counts").textContent = `Checked in ${result.ms.toFixed(0)} ms: ${c.entries} entries, ${c.signatures} signatures, ` +
       `${c.commitments} commitments, ${c.rng_keys} RNG keys derived, ${c.tokens} email tokens` +

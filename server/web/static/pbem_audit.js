@@ -49,11 +49,42 @@ const PbemAudit = (() => {
   const HELD_SO_FAR = "Chain and signatures hold so far; there is no reveal entry yet (the game is not over, " +
     "or its reveal is missing), so the seed is unknown and nothing else can be checked: this is no verdict on the game";
   // The page's word for a result: FAIL (a fault found), HOLDS (this page's checks of a revealed
-  // log held) or SO-FAR (a log without its reveal: the chain and the signatures held).
-  const pageWord = (result) => (!result.ok ? "FAIL" : result.complete ? "HOLDS" : "SO-FAR");
+  // log held), SO-FAR (a log without its reveal: the chain and the signatures held) or
+  // UNSUPPORTED (a log this pbem cannot check: another format, engine, engine version or entry
+  // type; nobody is accused, and the reason says which pbem can check it).
+  const pageWord = (result) =>
+    (result.supported === false ? "UNSUPPORTED" : !result.ok ? "FAIL" : result.complete ? "HOLDS" : "SO-FAR");
 
   class Fail extends Error {
     constructor(seq, reason) { super(reason); this.seq = seq; this.reason = reason; }
+  }
+  // A log this pbem cannot check (protocol/verdict.py's Unsupported), in its words.
+  class Unsupported extends Fail {}
+  const LOG1_LAST_READ = "979a601";  // the last commit whose pbem read pbem-log/1 exports
+  const formatReason = (fmt) => fmt === "pbem-log/1"
+    ? `a ${fmt} export: this pbem reads ${FORMAT} only; audit it with the pbem of commit ${LOG1_LAST_READ}, the last that read ${fmt}`
+    : `a '${fmt}' export: this pbem reads ${FORMAT} only; audit it with a pbem that reads '${fmt}' (upgrade pbem)`;
+  function versionGap(engine, theirs, ours) {
+    const missing = `made with ${engine} version ${theirs}; this pbem knows version ${ours}`;
+    const digits = /^[0-9]+$/;
+    const numbered = digits.test(theirs) && digits.test(ours);
+    if (numbered && BigInt(theirs) > BigInt(ours)) return `${missing}: version ${theirs} is newer than this pbem: upgrade pbem`;
+    return `${missing}: version ${theirs}${numbered ? " (older than this pbem's)" : ""} needs a pbem that has it: ` +
+      "use the release that made the game (a later release will keep every version)";
+  }
+  // The genesis's engine and version against the ones this server's pbem ships (`known`:
+  // engine id -> version, given by the page; without it, as in Node, only their shape).
+  function rulesKnown(genesis, known) {
+    if (typeof genesis.engine !== "string" || typeof genesis.engine_version !== "string") {
+      throw new Fail(0, "the genesis names no engine and engine version (strings)");
+    }
+    if (!known) return;
+    if (!Object.hasOwn(known, genesis.engine)) {
+      throw new Unsupported(0, `unknown engine '${genesis.engine}'; known: ${Object.keys(known).join(", ")}: ` +
+        "audit it with a pbem that has it (upgrade pbem)");
+    }
+    const ours = known[genesis.engine];
+    if (genesis.engine_version !== ours) throw new Unsupported(0, versionGap(genesis.engine, genesis.engine_version, ours));
   }
   const isInt = (v) => typeof v === "number" && Number.isInteger(v);
   const isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof C.Inexact);
@@ -67,7 +98,7 @@ const PbemAudit = (() => {
     return C.sha256Hex(C.canonical(copy));
   }
 
-  async function audit(bytes, progress = () => {}) {
+  async function audit(bytes, progress = () => {}, known = null) {
     const counts = { entries: 0, signatures: 0, commitments: 0, rng_keys: 0, tokens: 0, standing: 0 };
     const started = performance.now();
     let game = null;
@@ -79,11 +110,13 @@ const PbemAudit = (() => {
       } catch (e) {
         throw new Fail(null, `the file is not strict JSON: ${e.message}`);
       }
-      if (!isObj(data) || data.format !== FORMAT) throw new Fail(null, `not a ${FORMAT} export`);
+      if (!isObj(data) || typeof data.format !== "string") throw new Fail(null, `not a ${FORMAT} export (no format named)`);
+      if (data.format !== FORMAT) throw new Unsupported(null, formatReason(data.format));
       const entries = data.entries;
       if (!Array.isArray(entries) || entries.length === 0) throw new Fail(null, "the export holds no entries");
       game = await chain(entries, counts, progress);
       if (data.game !== game) throw new Fail(null, "the export is labelled with another game than its entries");
+      rulesKnown(entries[0].body, known);
       const complete = await players(entries, counts, progress);
       if (!complete) {
         return done({ ok: true, complete: false, reason: HELD_SO_FAR });
@@ -97,7 +130,7 @@ const PbemAudit = (() => {
         return done({ ok: false, complete: false, entry: null, reason: `the page cannot check this file (${e.message})` });
       }
       const where = e.seq === null ? "the log" : `entry ${e.seq}`;
-      return done({ ok: false, complete: false, entry: e.seq, reason: `${where}: ${e.reason}` });
+      return done({ ok: false, complete: false, supported: !(e instanceof Unsupported), entry: e.seq, reason: `${where}: ${e.reason}` });
     }
   }
 
@@ -115,7 +148,7 @@ const PbemAudit = (() => {
       if (!isObj(entry)) throw new Fail(i, "not a JSON object");
       if (entry.seq !== i) throw new Fail(i, `says seq ${JSON.stringify(entry.seq)} at position ${i}: entries missing or out of order`);
       if (entry.game !== game) throw new Fail(i, "belongs to another game");
-      if (!TYPES.includes(entry.type)) throw new Fail(i, `unknown entry type ${JSON.stringify(entry.type)}`);
+      if (typeof entry.type !== "string") throw new Fail(i, `has no entry type (a string), but ${JSON.stringify(entry.type)}`);
       if (!isObj(entry.body)) throw new Fail(i, "has no body");
       if (entry.prev !== previous) throw new Fail(i, "prev is not the hash of the entry before: the chain is broken");
       try {
@@ -129,6 +162,7 @@ const PbemAudit = (() => {
       if (entry.v !== 2 || typeof entry.ts !== "string") throw new Fail(i, "not a version 2 entry (v, ts)");
       const extra = Object.keys(entry).filter((k) => !FIELDS.includes(k)).sort();
       if (extra.length) throw new Fail(i, `unexpected fields ${JSON.stringify(extra)}`);
+      if (!TYPES.includes(entry.type)) continue;  // signed, in a type this pbem does not know: see players
       counts.entries++;
       counts.signatures++;
       if (i % 50 === 0) progress(`chain: entry ${i} of ${entries.length - 1}`);
@@ -167,6 +201,10 @@ const PbemAudit = (() => {
     for (const entry of entries.slice(1)) {
       const { seq, type: kind, body, prev } = entry;
       if (seq % 50 === 0) progress(`signatures and commitments: entry ${seq} of ${entries.length - 1}`);
+      if (!TYPES.includes(kind)) {
+        await boundAfter(entries, seq, seats, joins, counts);
+        throw new Unsupported(seq, `an entry of type '${kind}', which this pbem does not know: audit it with a newer pbem`);
+      }
       if (result !== null && kind !== "reveal") throw new Fail(seq, `${kind === "answers" ? "an" : "a"} ${kind} entry after the game ended`);
       if (kind === "genesis") throw new Fail(seq, "a second genesis entry");
       if (kind === "join") {
@@ -271,6 +309,25 @@ const PbemAudit = (() => {
       throw new Fail(seq, "secret_commit must be null or 32 bytes, hex");
     }
     if (typeof env.nonce !== "string" || !HEX64.test(env.nonce)) throw new Fail(seq, "the nonce must be 32 bytes, hex");
+  }
+
+  // Past an entry this pbem cannot replay, each later join and move is still signed by its
+  // player over the hash of the entry before it: a retyped entry FAILs where it breaks one
+  // (protocol/audit.py's _bound_after).
+  async function boundAfter(entries, unknown, seats, joins, counts) {
+    const known = new Map(joins);
+    for (const entry of entries.slice(unknown + 1)) {
+      const { seq, type: kind, body, prev } = entry;
+      if (kind === "join" && !known.has(body.seat)) {
+        await join(seq, body, seats, known, prev, entries[0].game, counts);
+      } else if (kind === "move") {
+        const env = body.envelope;
+        const seat = isObj(env) ? env.seat : undefined;
+        if (isInt(seat) && known.has(seat)) {
+          await signedMove(seq, env, body.sig, known.get(seat).key, prev, "the player's move signature does not verify", counts);
+        }
+      }
+    }
   }
 
   async function signedMove(seq, env, sig, key, prev, unsigned, counts) {
