@@ -7,19 +7,16 @@ rules than the game's would call an honest server a cheat."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from typer.testing import CliRunner
 
 import engines
 from client.cli import app
 from client.play import Player
-from protocol.canonical import canonical
-from protocol.entries import entry_hash
 from tests.conftest import LiveServer
 from tests.hostile import Operator
-from tests.protocol.ledger import reseal
 
 VERSION = engines.get("magier").version
 
@@ -37,26 +34,17 @@ def running_game(make_player: Callable[[str], Player]) -> tuple[str, Player, Pla
     return game, ada, bo
 
 
-def regenesis(data_dir: Path, game: str, version: str) -> None:
-    """What a log begun by another pbem looks like: the genesis names `version`, and the server
-    signed every entry of it (written here into the database the real server serves)."""
-    from server.store import models
-
-    operator = Operator(data_dir)
-    entries = operator.entries(game)
-    entries[0]["body"]["engine_version"] = version
-    entries = reseal(entries, 0, operator.key)
-    with models.database.connection_context(), models.database.atomic():
-        for entry in entries:
-            models.Entry.update(data=canonical(entry).decode(), hash=entry_hash(entry)).where(
-                (models.Entry.game == game) & (models.Entry.seq == entry["seq"])
-            ).execute()
-        models.Game.update(head_hash=entry_hash(entries[-1])).where(models.Game.id == game).execute()
-
-
-def forget(p: Player, game: str) -> None:
-    """A home whose key holds the seat but that has not looked at this log yet."""
-    p.store.receipt_path(game).unlink()
+@contextmanager
+def released(version: str) -> Iterator[None]:
+    """The server and the clients of a pbem whose magier is `version`: games and homes made
+    inside are what that release wrote (an honest log, honest receipts); after it, the pbem
+    under test again, as after an upgrade of both or a look from another pbem."""
+    engine = engines.get("magier")
+    engine.version = version  # type: ignore[misc]
+    try:
+        yield
+    finally:
+        engine.version = VERSION  # type: ignore[misc]
 
 
 def assert_unsupported(result: object, *words: str) -> None:
@@ -68,38 +56,42 @@ def assert_unsupported(result: object, *words: str) -> None:
 
 
 def test_a_game_begun_under_an_older_engine_version_is_unsupported_not_tampering(
-    make_player: Callable[[str], Player], live_server: LiveServer
+    make_player: Callable[[str], Player],
 ) -> None:
-    """The genesis names magier version 1 (a game begun before the server's upgrade): `pbem show`
-    `pbem move` and `pbem log` by its seat, and `pbem show` by a spectator, say both versions and that the
-    server's pbem is older, exit 5; nothing is kept as evidence of a fork."""
-    game, ada, bo = running_game(make_player)
-    legal = ada.moves(game)
-    text = str(legal["moves"][0]["text"]) if legal.get("moves") else "1"
-    regenesis(live_server.data_dir, game, "1")
-    forget(ada, game)
+    """A game begun, joined and looked at under magier version 1 (the server and the homes of an
+    older release); then pbem is upgraded. `pbem show`, `pbem move`, `pbem log` and
+    `pbem compare` by its seats, and `pbem show` by a spectator, say both versions and that
+    the server's pbem is older, exit 5, never 4; nothing is kept as evidence of a fork."""
+    with released("1"):
+        game, ada, bo = running_game(make_player)
+        legal = ada.moves(game)
+        code = json.loads(pbem(bo, "compare", game, "--json").stdout)["code"]  # type: ignore[attr-defined]
+    text = str(legal["moves"][0]["text"])
+    kept = ada.store.receipt(game)
     words = ("magier version 1", f"this pbem knows version {VERSION}", "older")
     assert_unsupported(pbem(ada, "show", game), *words)
     assert_unsupported(pbem(ada, "move", game, text), *words)
     assert_unsupported(pbem(ada, "log", game), *words)
-    assert ada.store.receipt(game) is None  # nothing half-written
+    assert_unsupported(pbem(ada, "compare", game, code), *words)
+    assert ada.store.receipt(game) == kept  # nothing half-written
     carol = make_player("carol")
     assert_unsupported(pbem(carol, "show", game), *words)
-    assert not list((carol.store.home).rglob("*fork*"))
+    for home in (ada.store.home, carol.store.home):
+        assert not list(home.rglob("*.fork-*")), home
 
 
 def test_a_game_of_a_newer_engine_version_says_upgrade_pbem(
     make_player: Callable[[str], Player], live_server: LiveServer
 ) -> None:
-    """A genesis naming a version above this pbem's: the server's pbem is newer, upgrade pbem; a
-    game still open is not joined (its seat would be played under rules this pbem lacks)."""
-    game, _, _ = running_game(make_player)
-    regenesis(live_server.data_dir, game, "99")
+    """A game a newer server made (magier version 99), looked at with this pbem: the server's
+    pbem is newer, upgrade pbem; a game still open is not joined (its seat would be played
+    under rules this pbem lacks)."""
+    with released("99"):
+        game, _, _ = running_game(make_player)
+        eve = make_player("eve")
+        open_game = eve.new_game("magier", join=True)["id"]
     dan = make_player("dan")
     assert_unsupported(pbem(dan, "show", game), "magier version 99", "newer", "upgrade pbem")
-    eve = make_player("eve")
-    open_game = eve.new_game("magier", join=True)["id"]
-    regenesis(live_server.data_dir, open_game, "99")
     assert_unsupported(pbem(dan, "join", open_game), "magier version 99", "upgrade pbem")
     assert [e["type"] for e in Operator(live_server.data_dir).entries(open_game)] == ["genesis", "join"]
 
