@@ -49,6 +49,11 @@ def ids() -> list[str]:
     return [e for e in _MODULES if _load(e) is not None] + list(_EXTRA)
 
 
+def shipped() -> list[Engine]:
+    """The engines this installation ships, without those registered at run time (test toys)."""
+    return [get(e) for e in _MODULES if _load(e) is not None]
+
+
 def get(engine_id: str) -> Engine:
     engine = _EXTRA.get(engine_id) if isinstance(engine_id, str) else None
     if engine is None and engine_id in _MODULES:

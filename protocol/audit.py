@@ -135,12 +135,17 @@ class _Auditor(StandingReplay):
         genesis = entries[0]["body"]
         if not isinstance(genesis.get("engine"), str) or not isinstance(genesis.get("engine_version"), str):
             raise Fail(0, "the genesis names no engine and engine version (strings)")
+        # a genesis this pbem has no rules for: the players' join and move signatures, which need
+        # no rules, still prove a rewritten one (every join is signed over the genesis's hash)
+        bound_seats = genesis.get("seats") if steps.is_int(genesis.get("seats")) else 0
         try:
             engine = self.lookup(genesis["engine"])
         except engines.UnknownEngine as exc:
+            self._bound_after(entries, 0, bound_seats, {})
             raise Unsupported(0, f"{exc.message}: audit it with a pbem that has it (upgrade pbem)") from exc
         self.engine_id = engine.id
         if genesis["engine_version"] != engine.version:
+            self._bound_after(entries, 0, bound_seats, {})
             missing, remedy = version_gap(engine.id, genesis["engine_version"], engine.version)
             raise Unsupported(0, f"{missing}: {remedy}")
         seats = genesis.get("seats")
@@ -318,7 +323,7 @@ class _Auditor(StandingReplay):
         self, entries: list[dict[str, Any]], unknown: int, seats: int, joins: dict[int, dict[str, Any]]
     ) -> None:
         """Past an entry this pbem cannot replay, what needs no rules still proves a rewrite: each
-        later join and move is signed by its player over the hash of the entry before it, so a
+        later join, move and resignation is signed by its player over the hash of the entry before it, so a
         retyped entry (a history the server rewrote and re-signed) FAILs at the first signature
         it breaks rather than hiding behind UNSUPPORTED."""
         known = dict(joins)
@@ -327,7 +332,8 @@ class _Auditor(StandingReplay):
             self.current = seq
             if kind == "join" and not (steps.is_int(body.get("seat")) and body["seat"] in known):
                 self._join(seq, body, seats, known, entry["prev"])
-            elif kind == "move":
+            elif kind == "move" or (kind == "system" and isinstance(body, dict) and "envelope" in body):
+                # a move, or a resignation: both are the player's envelope signed over the head
                 env = body.get("envelope")
                 seat = env.get("seat") if isinstance(env, dict) else None
                 if steps.is_int(seat) and seat in known:

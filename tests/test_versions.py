@@ -20,7 +20,6 @@ import engines
 from engines.core import Engine
 from protocol.entries import FORMAT
 from server.store import migrations
-from tests.protocol.toy import TOY
 
 ROOT = Path(__file__).resolve().parent.parent
 CLIENT = "import sys; from client.cli import app; sys.argv[0] = 'pbem'; app()"
@@ -33,8 +32,8 @@ def pyproject_version() -> str:
 
 
 def shipped() -> list[Engine]:
-    """The engines pbem ships (the toy game some tests register at run time is not one)."""
-    return [e for e in engines.all() if e.id != TOY.id]
+    """The engines pbem ships (the test games other tests register at run time are not)."""
+    return engines.shipped()
 
 
 def run(program: str, *args: str) -> str:

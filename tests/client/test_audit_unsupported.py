@@ -62,8 +62,9 @@ def version(value: Any) -> Any:
 def test_an_engine_version_this_pbem_lacks_is_unsupported(
     honest: tuple[Ledger, dict[str, Any]], tmp_path: Path, value: str, words: list[str]
 ) -> None:
-    ledger, export = honest
-    path = write(tmp_path, changed(ledger, export, 0, version(value)))
+    """A log an honest release of another magier version made (its players signed that genesis):
+    this pbem cannot replay it, and says so, never FAIL."""
+    path = write(tmp_path, made_with(value))
     shown = pbem(tmp_path, "audit", path)
     assert shown.exit_code == 5, shown.output
     assert shown.stdout.startswith("UNSUPPORTED: entry 0: "), shown.stdout
@@ -74,6 +75,27 @@ def test_an_engine_version_this_pbem_lacks_is_unsupported(
     assert verdict["ok"] is False and verdict["complete"] is False
     replayed = pbem(tmp_path, "replay", path)
     assert replayed.exit_code == 5 and "UNSUPPORTED" in replayed.stderr and "FAIL" not in replayed.stderr, replayed.output
+
+
+def made_with(value: str) -> dict[str, Any]:
+    """The export of a game played from its start by a pbem whose magier is version `value`."""
+    engine = engines.get("magier")
+    engine.version = value  # type: ignore[misc]  # this instance only, for the game's whole life
+    try:
+        return Ledger(f"unsupported-{value}", engine=engine, game=GAME).play(random_policy).export()
+    finally:
+        del engine.version  # type: ignore[misc]  # the class's own version again
+
+
+def test_a_genesis_re_signed_with_another_version_is_still_fail(
+    honest: tuple[Ledger, dict[str, Any]], tmp_path: Path
+) -> None:
+    """A server that rewrites an honest genesis to name another version, and signs the log again,
+    cannot hide behind UNSUPPORTED: every join is signed over the genesis's hash, which needs no
+    rules to check, so the audit FAILs at the first join."""
+    ledger, export = honest
+    shown = pbem(tmp_path, "audit", write(tmp_path, changed(ledger, export, 0, version("1"))))
+    assert shown.exit_code == 4 and shown.stdout.startswith("FAIL: entry 1: "), shown.stdout
 
 
 def test_the_honest_export_passes(honest: tuple[Ledger, dict[str, Any]], tmp_path: Path) -> None:

@@ -12,11 +12,14 @@ import copy
 
 import pytest
 
+import engines
 from client.verify import VerifyError, check_log
 from protocol import steps
 from tests.protocol.ledger import Ledger, random_policy, reseal
 from tests.protocol.test_leaving import left_early
 from tests.protocol.trio import TRIO
+
+engines.register(TRIO)  # the client follows a log by the game's rules: it must know the test game
 
 GAME = "g-toy"
 
