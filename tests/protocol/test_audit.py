@@ -593,10 +593,17 @@ def test_bad_genesis(finished, finished_ledger, field, value, words):
     [("engine", "chess", "unknown engine 'chess'"), ("engine_version", "2", "made with toy version 2")],
 )
 def test_genesis_this_pbem_cannot_check(finished, finished_ledger, field, value, words):
-    """Another engine or engine version, signed by the server, is not a proven inconsistency:
-    UNSUPPORTED, naming what is missing."""
+    """Another engine or engine version in a genesis the players signed (their joins are over
+    its hash) is not a proven inconsistency: UNSUPPORTED, naming what is missing. The same
+    genesis rewritten by the server and signed again breaks the first join's signature, which
+    needs no rules to check: FAIL there, not UNSUPPORTED."""
     finished["entries"][GENESIS]["body"][field] = value
-    v = run(resealed(finished_ledger, finished["entries"], GENESIS))
+    rewritten = run(resealed(finished_ledger, finished["entries"], GENESIS))
+    assert rewritten.word == "FAIL" and rewritten.entry == GENESIS + 1, rewritten.to_json()
+    engine = copy.copy(finished_ledger.engine)
+    setattr(engine, "id" if field == "engine" else "version", value)
+    made = Ledger("genesis-unsupported", engine=engine).play(random_policy).export()
+    v = run(made)
     assert v.word == "UNSUPPORTED" and v.entry == GENESIS and words in v.reason, v.to_json()
     assert not v.ok and not v.complete and v.to_json()["supported"] is False
 
