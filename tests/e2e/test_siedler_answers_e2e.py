@@ -32,13 +32,17 @@ def question(state: dict[str, Any] | None) -> str | None:
     return kind if kind in ("answer", "counter") else None
 
 
-def test_a_seat_answering_in_advance_is_never_asked_si_22_si_24_si_17(make_player: Callable[[str], Player]) -> None:
+def played_out(
+    make_player: Callable[[str], Player], seed: int, answers: list[str] = ANSWERS, provoking: int = PROVOKING
+) -> tuple[Player, Player, str]:
+    """ada against bo, who answers in advance (`answers`), to the end: ada plays at random first
+    (`provoking` moves: offers, duels), then builds; bo's own decisions are his bot's."""
     ada, bo = make_player("ada"), make_player("bo")
     game = ada.new_game("siedler", {"target": 7}, seats=2, join=True)["id"]
     bo.join(game)
     engine = ada.state(game).engine
-    bo.set_answers(game, [engine.parse_rule(r) for r in ANSWERS])
-    rnd = random.Random(3)
+    bo.set_answers(game, [engine.parse_rule(r) for r in answers])
+    rnd = random.Random(seed)
     made = 0
     for _ in range(3000):
         st = ada.state(game)
@@ -46,13 +50,18 @@ def test_a_seat_answering_in_advance_is_never_asked_si_22_si_24_si_17(make_playe
             break
         if st.to_move == 0:
             legal = engine.moves_from_view(st.view)
-            choose = pick if made < PROVOKING else engine.bots()["builder"]
+            choose = pick if made < provoking else engine.bots()["builder"]
             move = choose(legal, rnd) if choose is pick else choose(st.view, legal, rnd)
             ada.move(game, engine.format(move))
             made += 1
         else:
             assert bo.play_bot(game, "builder", until_over=False, rng=rnd) == 1
     assert ada.state(game).status == "over"
+    return ada, bo, str(game)
+
+
+def test_a_seat_answering_in_advance_is_never_asked_si_22_si_24_si_17(make_player: Callable[[str], Player]) -> None:
+    ada, bo, game = played_out(make_player, 3)
     bo.state(game)  # bo's client follows (and checks) every standing entry to the end
 
     export = ada.export(game)

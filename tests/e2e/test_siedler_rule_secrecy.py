@@ -14,40 +14,20 @@ tests/engines/test_siedler_duel_secrecy.py.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 import requests
 
-from bench.playouts import pick
 from client.play import Player
 from protocol.audit import audit, replay_states
-from tests.e2e.test_siedler_answers_e2e import question
+from tests.e2e.test_siedler_answers_e2e import played_out, question
 
 ANSWERS = ["forced", "decline-trades", "never-counter", "plenty-least-held"]
 PROVOKING = 120
 
 
 def test_the_public_log_never_names_the_rule_that_played(make_player: Callable[[str], Player]) -> None:
-    ada, bo = make_player("ada"), make_player("bo")
-    game = ada.new_game("siedler", {"target": 7}, seats=2, join=True)["id"]
-    bo.join(game)
-    engine = ada.state(game).engine
-    bo.set_answers(game, [engine.parse_rule(r) for r in ANSWERS])
-    rnd = random.Random(17)
-    made = 0
-    for _ in range(3000):
-        st = ada.state(game)
-        if st.status == "over":
-            break
-        if st.to_move == 0:
-            legal = engine.moves_from_view(st.view)
-            move = pick(legal, rnd) if made < PROVOKING else engine.bots()["builder"](st.view, legal, rnd)
-            ada.move(game, engine.format(move))
-            made += 1
-        else:
-            assert bo.play_bot(game, "builder", until_over=False, rng=rnd) == 1
-    assert ada.state(game).status == "over"
+    ada, bo, game = played_out(make_player, 17, ANSWERS, PROVOKING)
     bo.state(game)  # bo's client follows and recomputes every standing entry to the end
 
     public = requests.get(f"{ada.api.base}/v1/games/{game}/log", timeout=30).json()["entries"]
