@@ -50,7 +50,7 @@ class Decisions:
     ) -> None:
         """Entry `seq` of type `kind`, with the replayed `state` and the statements `in_force`
         before it: Fail if it plays past a decision a standing answer in force prescribes."""
-        row, self.in_a_row = self.in_a_row, _row_after(self.in_a_row, kind, body)
+        row, self.in_a_row = self.in_a_row, row_after(self.in_a_row, kind, body)
         if kind == "standing" and row >= MOST_IN_A_ROW:
             # the decision the cap left resting is the seat's: a standing entry there would be a
             # second valid path beside the seat's own move
@@ -102,10 +102,13 @@ class Decisions:
         return seat, statement[0], found[0], statement[1][found[0]]
 
 
-def _row_after(row: int, kind: str, body: dict[str, Any]) -> int:
+def row_after(row: int, kind: str, body: Any) -> int:
+    """The standing entries in a row once an entry of `kind` follows `row` of them: a standing
+    entry adds one, an out seat's decision (which the server plays in the same row) leaves the
+    row as it is, anything else ends it. The audit and every client count the cap by this."""
     if kind == "standing":
         return row + 1
-    if kind == "system" and body.get("kind") == "out":
+    if kind == "system" and isinstance(body, dict) and body.get("kind") == "out":
         return row
     return 0
 

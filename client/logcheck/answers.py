@@ -52,18 +52,20 @@ def count_row(entry: dict[str, Any], receipt: dict[str, Any]) -> None:
     decision between them does not break the row, as protocol.decisions counts it): the server
     plays at most MOST_IN_A_ROW in a row, and the decision it then leaves is the seat's own, so
     one more standing entry there is a second signed path beside the seat's move."""
+    from protocol.decisions import row_after
     from protocol.standing import MOST_IN_A_ROW
 
     row = receipt.get("standing_row") or 0
-    kind, body = entry.get("type"), entry.get("body") or {}
-    if kind == "standing":
-        if row >= MOST_IN_A_ROW:
-            raise TamperError(
-                f"entry {entry['seq']}: a standing entry after {row} in a row: the server plays at most "
-                f"{MOST_IN_A_ROW} in a row, and the decision it then leaves is the seat's own"
-            )
-        receipt["standing_row"] = row + 1
-    elif not (kind == "system" and isinstance(body, dict) and body.get("kind") == "out"):
+    kind = str(entry.get("type"))
+    if kind == "standing" and row >= MOST_IN_A_ROW:
+        raise TamperError(
+            f"entry {entry['seq']}: a standing entry after {row} in a row: the server plays at most "
+            f"{MOST_IN_A_ROW} in a row, and the decision it then leaves is the seat's own"
+        )
+    row = row_after(row, kind, entry.get("body"))
+    if row:
+        receipt["standing_row"] = row
+    else:
         receipt.pop("standing_row", None)
 
 

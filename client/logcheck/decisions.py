@@ -75,13 +75,12 @@ def _prescribed(receipt: dict[str, Any], view: dict[str, Any], rules: list[dict[
 
 
 def in_a_row(entries: list[dict[str, Any]], head: int) -> int:
-    """How many standing entries end the log at `head` (an out seat's decision between them,
-    which the server plays in the same row, does not break it)."""
+    """How many standing entries end the log at `head` (protocol.decisions.row_after: an out
+    seat's decision between them does not break the row)."""
+    from protocol.decisions import row_after
+
     row = 0
-    for entry in reversed([e for e in entries if isinstance(e, dict) and isinstance(e.get("seq"), int) and e["seq"] <= head]):
-        kind, body = entry.get("type"), entry.get("body") or {}
-        if kind == "standing":
-            row += 1
-        elif not (kind == "system" and isinstance(body, dict) and body.get("kind") == "out"):
-            break
+    for entry in entries:
+        if isinstance(entry, dict) and isinstance(entry.get("seq"), int) and entry["seq"] <= head:
+            row = row_after(row, str(entry.get("type")), entry.get("body"))
     return row
