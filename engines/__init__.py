@@ -1,5 +1,12 @@
 """The game engines and their registry: `engines.get("magier")`, `engines.all()`.
 
+Every rules version a game has ever been made with stays here: `engines.get(id, version)`
+answers the engine that replays a game whose genesis names that `engine_version`, and
+`engines.get(id)` the newest, which new games get. An engine package says which versions it
+keeps with `VERSIONS` (version -> engine; without it, `ENGINE` alone). A released version
+never changes behaviour (tests/engines/versions pins each one): what a log once proved, it
+proves forever (docs/PROTOCOL.md, "Versions").
+
 Each engine package ships a player's rules summary, RULES.md (package data),
 read by `rules_text(engine_id)` and shown by `pbem rules ENGINE`.
 """
@@ -37,12 +44,43 @@ class UnknownEngine(KeyError):
         return self.message
 
 
+class UnknownVersion(LookupError):
+    """A rules version of a known engine that this pbem does not keep (a newer pbem's, or a
+    version no release ever wrote): the message names both sides."""
+
+    def __init__(self, engine_id: str, version: object, known: list[str]) -> None:
+        super().__init__(engine_id, version)
+        self.engine_id = engine_id
+        self.version = version
+        self.known = known
+        self.message = (
+            f"this pbem has no {engine_id} version {version!r}; it knows version"
+            f"{'s' if len(known) > 1 else ''} {', '.join(known)}"
+        )
+
+    def __str__(self) -> str:
+        return self.message
+
+
 def _load(engine_id: str) -> Engine | None:
     try:
         module = importlib.import_module(_MODULES[engine_id])
     except ModuleNotFoundError:
         return None
     return getattr(module, "ENGINE", None)
+
+
+def _number(version: str) -> tuple[int, str]:
+    return (int(version), "") if version.isdigit() else (1 << 62, version)
+
+
+def versions(engine_id: str) -> dict[str, Engine]:
+    """Every rules version of `engine_id` this pbem replays, oldest first (UnknownEngine if none)."""
+    newest = get(engine_id)
+    kept: dict[str, Engine] = {newest.version: newest}
+    if _EXTRA.get(engine_id) is None and engine_id in _MODULES:
+        kept = dict(getattr(importlib.import_module(_MODULES[engine_id]), "VERSIONS", None) or kept)
+    return {v: kept[v] for v in sorted(kept, key=_number)}
 
 
 def ids() -> list[str]:
@@ -54,13 +92,20 @@ def shipped() -> list[Engine]:
     return [get(e) for e in _MODULES if _load(e) is not None]
 
 
-def get(engine_id: str) -> Engine:
+def get(engine_id: str, version: str | None = None) -> Engine:
+    """The engine `engine_id`: its newest rules, or with `version` the rules a genesis names
+    (UnknownEngine, UnknownVersion when this pbem does not keep them)."""
     engine = _EXTRA.get(engine_id) if isinstance(engine_id, str) else None
     if engine is None and engine_id in _MODULES:
         engine = _load(engine_id)
     if engine is None:
         raise UnknownEngine(engine_id)
-    return engine
+    if version is None or version == engine.version:
+        return engine
+    kept = versions(engine_id)
+    if not isinstance(version, str) or version not in kept:
+        raise UnknownVersion(engine_id, version, list(kept))
+    return kept[version]
 
 
 def all() -> list[Engine]:  # noqa: A001 - the issue names it engines.all()

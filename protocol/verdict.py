@@ -83,17 +83,20 @@ def _number(version: str) -> int | None:
     return int(version) if version.isdigit() else None
 
 
-def version_gap(engine_id: str, theirs: str, ours: str) -> tuple[str, str]:
+def version_gap(engine_id: str, theirs: str, ours: str | list[str]) -> tuple[str, str]:
     """(what is missing, how to get a pbem that has it) when a game was made with `theirs`
-    version of an engine and this pbem has `ours`: a newer one means upgrading pbem."""
-    missing = f"made with {engine_id} version {theirs}; this pbem knows version {ours}"
-    a, b = _number(theirs), _number(ours)
-    if a is not None and b is not None and a > b:
+    version of an engine and this pbem keeps `ours` (its versions, oldest first): a newer one
+    means upgrading pbem; an older one no release kept is a version no landed pbem wrote."""
+    known = [ours] if isinstance(ours, str) else list(ours)
+    said = f"version{'s' if len(known) > 1 else ''} {', '.join(known)}"
+    missing = f"made with {engine_id} version {theirs}; this pbem knows {said}"
+    a = _number(theirs)
+    numbers = [n for n in map(_number, known) if n is not None]
+    if a is not None and numbers and a > max(numbers):
         return missing, f"version {theirs} is newer than this pbem: upgrade pbem"
-    older = " (older than this pbem's)" if a is not None and b is not None else ""
     return missing, (
-        f"version {theirs}{older} needs a pbem that has it: use the release that made the game "
-        "(a later release will keep every version)"
+        f"version {theirs} was never released by a pbem this one keeps the rules of: use the "
+        "pbem that made the game"
     )
 
 

@@ -85,12 +85,14 @@ def installed_version(name: str = NAME) -> str:
 
 
 def engine_versions() -> dict[str, dict[str, Any]]:
-    """engine id -> the rules version new games get ("writes") and the versions whose logs
-    this pbem replays ("reads"): today only the one it writes (protocol.audit compares the
-    genesis's engine_version with the engine's)."""
+    """engine id -> the rules version new games get ("writes") and every version whose games
+    this pbem replays, oldest first ("reads"): a version once released is kept for good."""
     import engines  # the registry loads every engine package: only when the statement is asked
 
-    return {e.id: {"writes": e.version, "reads": [e.version]} for e in sorted(engines.all(), key=lambda e: e.id)}
+    return {
+        e.id: {"writes": e.version, "reads": list(engines.versions(e.id))}
+        for e in sorted(engines.all(), key=lambda e: e.id)
+    }
 
 
 def statement() -> dict[str, Any]:
