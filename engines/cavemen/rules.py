@@ -134,15 +134,31 @@ def _copy(state: State) -> State:
 # ---------------------------------------------------------------- the engine
 
 
+# The rules versions this engine keeps (RULES.md "Versions"; issue 32: a version a game has
+# used is frozen, its logs audit forever). The game's rules are the same in both; only what
+# the answer in advance `forced` plays differs, so one engine gates that one difference:
+#   1  released with pbem-log/2 (2026-11-30): `forced` plays every decision with one legal move.
+#   2  `forced` no longer plays an `end` (or any move) whose being the only one depends on the
+#      hand or on a face-down caveman's card (forced_public): its standing entry told the table
+#      which cavemen the seat holds.
+VERSIONS = ("1", "2")
+NEWEST = VERSIONS[-1]
+_FORCED_ANY_V1 = "when you have exactly one legal move, it is played for you at once"
+
+
 class Cavemen(BaseEngine):
     id = "cavemen"
-    # 2: the answer `forced` no longer plays an `end` (or any move) whose being the only one
-    # depends on the hand or on a face-down caveman's card (engines.answers.forced_public): its
-    # standing entry told the table which cavemen the seat holds; the rules are unchanged.
-    version = "2"
+    version = NEWEST
     title = "Cavemen Playing With Fire"
     min_seats = 2
     max_seats = 2
+
+    def __init__(self, version: str = NEWEST) -> None:
+        """The engine of one kept rules version: new games get NEWEST, an old game's genesis
+        names its own (engines.get(id, version))."""
+        if version not in VERSIONS:
+            raise ValueError(f"Cavemen keeps rules versions {', '.join(VERSIONS)}, not {version!r}")
+        self.version = version
 
     def options(self) -> dict[str, Any]:
         return dict(OPTION_DEFAULTS)
@@ -214,7 +230,12 @@ class Cavemen(BaseEngine):
         """Public only when the list reads neither the hand nor the card of a caveman the
         public does not see (face down, not shown to both): the moves of a face-down Zippy or
         a Plucky differ from another's, and a placement depends on the hand, so an `end` that
-        is the only move would tell which cavemen the seat holds (engines.answers.forced_public)."""
+        is the only move would tell which cavemen the seat holds (engines.answers.forced_public).
+
+        Version 1 calls every decision public, as it was released: its `forced` played every
+        single-option decision, and the logs it wrote must replay with the answers they hold."""
+        if self.version == "1":
+            return True
         seat = view.get("seat")
         if not _is_int(seat) or seat not in (0, 1):
             return False
@@ -224,6 +245,13 @@ class Cavemen(BaseEngine):
         except UnseenRead:
             return False
         return True
+
+    def answer_kinds(self) -> list[dict[str, str]]:
+        """Version 1 describes `forced` as it answered then (every single-option decision)."""
+        kinds = super().answer_kinds()
+        if self.version == "1":
+            kinds = [{**k, "text": _FORCED_ANY_V1} if k["kind"] == "forced" else k for k in kinds]
+        return kinds
 
     def public_mismatch(self, view: View, step: Mapping[str, Any]) -> str | None:
         """Whose decision it is and the result, as the entry names them."""
