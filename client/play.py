@@ -22,7 +22,7 @@ from client.api import ApiError
 from client.legal import format_move
 from client.player.accounts import ACCOUNT_FIELDS, Accounts, account_config, with_account
 from client.player.answering import Answering
-from client.player.engine import local_engine, render
+from client.player.engine import engine_for, local_engine, render
 from client.player.errors import ClientError, KeptItemSettled, NotInitialised, ServerLie
 from client.player.evidence import Evidence, now_ts
 from client.player.exports import Exports
@@ -61,6 +61,7 @@ __all__ = [
     "final_note",
     "format_move",
     "kept_for",
+    "engine_for",
     "local_engine",
     "now_ts",
     "parse_option",

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from client import verify
 from client.api import ApiError
 from client.display.record import final_record, recaller, with_record
-from client.play import ServerLie, local_engine, render, revealed_view
+from client.play import ServerLie, engine_for, render, revealed_view
 
 if TYPE_CHECKING:
     from client.play import Player
@@ -43,7 +43,7 @@ def watch(player: Player, game: str) -> dict[str, Any]:
         verify.check_summary(receipt, summary)
     except verify.VerifyError as exc:
         raise player._kept(game, exc, {"summary": summary}) from None
-    engine = local_engine(str(receipt.get("engine")))
+    engine = engine_for(receipt)
     players = summary.get("players") or []
     status = receipt.get("status")
     final_view = None
@@ -69,6 +69,7 @@ def watch(player: Player, game: str) -> dict[str, Any]:
     return {
         "game": game,
         "engine": engine.id,
+        "engine_version": engine.version,
         "title": engine.title,
         "seat": None,
         "spectator": True,

@@ -10,7 +10,7 @@ Usage, from anywhere above engines/ (server/mail included):
     import engines
     from protocol.story import tell
 
-    engine = engines.get(genesis_body["engine"])          # or None: moves told as JSON
+    engine = engines.get(genesis_body["engine"], genesis_body["engine_version"])  # or None: as JSON
     lines = tell(engine, entries, {0: "ada", 1: "bob"}, after_seq=last_seen_seq)
 
 `entries` are the signed log entries as the server stores them and an export holds them

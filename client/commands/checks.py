@@ -80,7 +80,7 @@ def _result_words(data: Any, result: dict[str, Any]) -> str:
     try:
         import engines
 
-        names = list(engines.get(str(genesis.get("engine"))).seat_names(int(genesis.get("seats") or 0)))
+        names = list(engines.get(str(genesis.get("engine")), genesis.get("engine_version")).seat_names(int(genesis.get("seats") or 0)))
     except Exception:  # noqa: BLE001 - the seat numbers still say who
         names = []
     players: list[Any] = [None] * len(names)

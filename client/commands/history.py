@@ -101,7 +101,7 @@ def _print_position(position: dict[str, Any], words: tuple[str, list[str]]) -> N
     say(f"after entry {position['seq']} of {position['entries'] - 1}:", style="bold")
     for line in entry_lines(words):
         say(line)
-    write(draw(position["engine"], position["view"], position["text"]))
+    write(draw(position["engine"], position["view"], position["text"], position.get("engine_version")))
 
 
 def _log_at(me: Player, game: str, at: int, as_json: bool) -> None:

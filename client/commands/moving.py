@@ -32,8 +32,8 @@ def since_you_looked(me: Player, shown: dict[str, Any]) -> None:
     if last is not None and head > last:
         names = {i: str(p.get("name")) for i, p in enumerate(shown.get("players") or []) if p}
         try:
-            engine = engines.get(str(shown.get("engine")))
-        except engines.UnknownEngine:
+            engine = engines.get(str(shown.get("engine")), (me.store.receipt(game) or {}).get("engine_version"))
+        except (engines.UnknownEngine, engines.UnknownVersion):
             engine = None
         lines = tell(
             engine, me.log(game, start=last + 1), names, after_seq=last, own=_own_events(me, game, engine),

@@ -33,10 +33,10 @@ class History:
         revealed: dict[int, list[dict[str, Any]]] | None = None,
         entries: list[dict[str, Any]] | None = None,
     ) -> None:
-        from client.play import ClientError, local_engine
+        from client.play import ClientError, engine_for
 
         try:
-            self.engine: Any = local_engine(str(receipt.get("engine")))
+            self.engine: Any = engine_for(receipt)
         except ClientError:
             self.engine = None
         seats = int(receipt.get("seats") or 0)

@@ -162,7 +162,7 @@ def entry_seq(answer: dict[str, Any]) -> Any:
     return entry.get("seq") if isinstance(entry, dict) else answer["head"]["seq"]
 
 
-def draw(engine_id: str, view: Any, text: str) -> str:
+def draw(engine_id: str, view: Any, text: str, version: str | None = None) -> str:
     """A board in colour on a terminal (unless NO_COLOR), else the plain text."""
     from engines.core import color_wanted
 
@@ -171,7 +171,7 @@ def draw(engine_id: str, view: Any, text: str) -> str:
     try:
         from client.play import local_engine
 
-        return str(local_engine(engine_id).render(view, color=True))  # type: ignore[call-arg]
+        return str(local_engine(engine_id, version).render(view, color=True))  # type: ignore[call-arg]
     except Exception:  # noqa: BLE001 - an engine without colour still shows its board
         return text
 
@@ -187,7 +187,7 @@ def board_text(shown: dict[str, Any]) -> str:
         view = {**view, "last": shown["last"]}
     if isinstance(view, dict) and shown.get("record") is not None and not shown.get("final_view"):
         view = {**view, "record": shown["record"]}  # what the seat remembers, as the text drew it
-    return draw(str(shown["engine"]), view, str(shown["text"]))
+    return draw(str(shown["engine"]), view, str(shown["text"]), shown.get("engine_version"))
 
 
 def waiting_line(g: dict[str, Any]) -> str:

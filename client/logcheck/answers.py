@@ -24,9 +24,9 @@ from protocol.steps import HEX64
 
 def _engine(receipt: dict[str, Any]) -> Any:
     """The local rules of the game (a statement is checked by them, never by the server's)."""
-    from client.player.engine import local_engine
+    from client.player.engine import engine_for
 
-    return local_engine(str(receipt.get("engine")))
+    return engine_for(receipt)
 
 
 def answers_entry(game: str, entry: dict[str, Any], receipt: dict[str, Any]) -> None:

@@ -60,10 +60,10 @@ def _prescribed(receipt: dict[str, Any], view: dict[str, Any], rules: list[dict[
     rule gives a move its own rules list from its view; None otherwise, or when the rules
     cannot say (the honest server then asks the seat, too)."""
     from client.legal import find, format_move, own_moves
-    from client.player.engine import local_engine
+    from client.player.engine import engine_for
     from protocol.standing import first_prescribed
 
-    engine = local_engine(str(receipt.get("engine")))
+    engine = engine_for(receipt)
     try:
         found = first_prescribed(engine, view, rules)
         if found is None or find(engine, view, own_moves(engine, view), found[1]) is None:

@@ -51,24 +51,26 @@ def genesis_entry(game: str, entry: dict[str, Any], receipt: dict[str, Any]) -> 
 
 
 def rules_known(game: str, receipt: dict[str, Any]) -> None:
-    """The rules the signed genesis names are the ones this pbem's engine plays, or the game
+    """The rules the signed genesis names are among the versions this pbem keeps, or the game
     is refused as one this pbem cannot check (exit 5), before any view or commitment is
     checked with other rules than the game's (which would call an honest server a cheat)."""
+    import engines
     from client.player.engine import local_engine
     from client.player.errors import UnsupportedGame
     from protocol.verdict import version_gap
 
     engine = local_engine(str(receipt.get("engine")))
     theirs = receipt.get("engine_version")
-    if theirs == engine.version:
+    kept = list(engines.versions(engine.id)) if engines.get(engine.id) is engine else [engine.version]
+    if theirs in kept:
         return
     if not isinstance(theirs, str):
         raise VerifyError("entry 0: the genesis names no engine version (a string)")
-    missing, remedy = version_gap(engine.id, theirs, engine.version)
-    newer = theirs.isdigit() and engine.version.isdigit() and int(theirs) > int(engine.version)
+    missing, remedy = version_gap(engine.id, theirs, kept)
+    newer = "upgrade pbem" in remedy
     server = (
         "the server's pbem is newer than this one" if newer
-        else "the server's pbem is older than this one, or the game began before the server was upgraded"
+        else "a pbem that made it kept rules this one does not"
     )
     raise UnsupportedGame(
         f"game {game} was {missing} ({server}): {remedy}; nothing was checked with other rules "

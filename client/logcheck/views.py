@@ -50,9 +50,9 @@ def public_contradiction(receipt: Mapping[str, Any], view: Any, step: Any) -> st
     None. A receipt kept before steps were kept (no `step`) has nothing to compare."""
     if not isinstance(step, Mapping):
         return None
-    from client.player.engine import local_engine
+    from client.player.engine import engine_for
 
-    engine = local_engine(str(receipt.get("engine")))
+    engine = engine_for(receipt)
     check = getattr(engine, "public_mismatch", None)
     if check is None:
         return None

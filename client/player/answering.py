@@ -13,7 +13,7 @@ from typing import Any
 
 from client import verify
 from client.api import ApiError
-from client.player.engine import local_engine
+from client.player.engine import engine_for
 from client.player.errors import ClientError, ServerLie
 from client.player.pending import Pending
 
@@ -54,7 +54,7 @@ class Answering(Pending):
         return self._answers_of(game, receipt)
 
     def _answers_of(self, game: str, receipt: dict[str, Any]) -> dict[str, Any]:
-        engine = local_engine(str(receipt.get("engine")))
+        engine = engine_for(receipt)
         return {
             "game": game,
             "seat": receipt.get("seat"),
@@ -69,7 +69,7 @@ class Answering(Pending):
         from engines.answers import BadRule
 
         receipt = self.store.receipt(game) or verify.sync(self.api, self.store, game).receipt
-        engine = local_engine(str(receipt.get("engine")))
+        engine = engine_for(receipt)
         rules = []
         for text in texts:
             try:
@@ -101,7 +101,7 @@ class Answering(Pending):
             if status != "running":
                 when = "has not started yet" if status == "open" else "is over"
                 raise ClientError(f"game {game} {when}: answers in advance are given while a game runs")
-            engine = local_engine(str(receipt.get("engine")))
+            engine = engine_for(receipt)
             try:
                 checked = engine.check_rules(rules)
             except BadRule as exc:
@@ -126,7 +126,7 @@ class Answering(Pending):
         statement, sig = item["sent"]["statement"], item["sent"]["sig"]
         seat = statement["seat"]
         receipt = self.store.receipt(game) or {}
-        engine = local_engine(str(receipt.get("engine")))
+        engine = engine_for(receipt)
         return self._send_pending(
             game, head, item,
             post=lambda: self.api.answers(game, statement, sig),

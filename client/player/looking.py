@@ -14,7 +14,7 @@ from client.display.last_step import last_step, with_last
 from client.display.record import with_record
 from client.logcheck.decisions import check_not_withheld
 from client.player.answering import short_texts
-from client.player.engine import local_engine, render
+from client.player.engine import engine_for, render
 from client.player.errors import ClientError, ServerLie
 from client.player.evidence import Evidence
 from client.player.positions import final_note
@@ -77,7 +77,7 @@ class Looking(Evidence):
             check_not_withheld(receipt, answer.get("view"), lambda start: verify.sync(self.api, self.store, game, start=start).entries)
         except verify.VerifyError as exc:
             raise self._kept(game, exc, {"answer": answer, "log": synced.entries}) from None
-        engine = local_engine(str(receipt.get("engine")))
+        engine = engine_for(receipt)
         view = raw = answer.get("view") or {}
         fill = getattr(engine, "fill_view", None)
         if callable(fill) and isinstance(view, dict):  # checked above, then filled from our own store
@@ -118,6 +118,7 @@ class Looking(Evidence):
         return {
             "game": game,
             "engine": st.engine.id,
+            "engine_version": st.engine.version,
             "title": st.engine.title,
             "seat": st.seat,
             "seat_names": st.engine.seat_names(int(receipt.get("seats") or len(players))),
@@ -201,7 +202,7 @@ class Looking(Evidence):
             return "nobody"
         name = (receipt.get("names") or {}).get(str(seat)) or f"seat {seat}"
         try:
-            names = local_engine(str(receipt.get("engine"))).seat_names(int(receipt.get("seats") or 0))
+            names = engine_for(receipt).seat_names(int(receipt.get("seats") or 0))
         except Exception:  # noqa: BLE001 - the name alone still says who
             names = []
         return f"{name} ({names[seat]})" if 0 <= seat < len(names) else name

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from client import legal
 from client.api import ApiError
 from client.legal import format_move
-from client.player.engine import local_engine
+from client.player.engine import engine_for
 from client.player.errors import ClientError, MoveInterrupted, ServerLie
 from client.player.evidence import now_ts
 from client.player.pending import Pending
@@ -248,7 +248,7 @@ class Moving(Pending):
         """Whether a resigning seat leaves `game` and the others play on (the rules then decide)."""
         receipt = self.store.receipt(game) or {}
         seats = receipt.get("seats")
-        return steps.lets_leave(local_engine(str(receipt.get("engine"))), seats if isinstance(seats, int) else 2)
+        return steps.lets_leave(engine_for(receipt), seats if isinstance(seats, int) else 2)
 
     def _stale_lie(self, game: str, head: dict[str, Any], exc: ApiError, what: str) -> None:
         """A 409 'stale' is only true if the signed log has moved past the head we signed on

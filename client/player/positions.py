@@ -62,8 +62,8 @@ def positions_in_export(data: Any, seqs: list[int], private: Any = None) -> list
             "the game is not over: the server's seed stays secret until the reveal, so its "
             "positions can be replayed only then"
         )
-    engine = local_engine(str(verdict.engine))
     genesis = entries[0].get("body") or {}  # type: ignore[index]
+    engine = local_engine(str(verdict.engine), genesis.get("engine_version"))  # the game's own rules
     if private is None and recaller(engine) is not None:
         from protocol.audit import private_events
 
@@ -81,7 +81,7 @@ def positions_in_export(data: Any, seqs: list[int], private: Any = None) -> list
         if view is None:
             view = engine.view(state, None)
         view = with_record(view, remembered.get(seq))
-        out.append({"seq": seq, "entries": count, "engine": engine.id, "view": view,
+        out.append({"seq": seq, "entries": count, "engine": engine.id, "engine_version": engine.version, "view": view,
                     "text": render(engine, view), "verdict": verdict.word})
     return out
 

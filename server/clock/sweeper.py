@@ -27,12 +27,12 @@ from typing import Any
 
 import peewee as pw
 
-import engines
 from engines.core import IllegalMove
 from protocol import steps
 from server.clock import clock
 from server.ledger.ledger import Ledger
 from server.ledger.records import LedgerError
+from server.ledger.rules import rules_of
 from server.store.models import Account, Clock, Game, Seat, Vacation, database
 
 log = logging.getLogger(__name__)
@@ -136,7 +136,7 @@ def _sweep_once(ledger: Ledger, game_id: str, at: dt.datetime, done: dict[str, l
 
 def _expire(ledger: Ledger, game: Game, row: Clock, seat: int, at: dt.datetime) -> dict[str, Any]:
     """Append the timeout or forfeit for `seat`, exactly as the audit will recompute it."""
-    engine = engines.get(game.engine)
+    engine = rules_of(game)
     state = json.loads(game.state)
     seed = bytes.fromhex(game.seed)
     seq = game.head_seq + 1

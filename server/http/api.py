@@ -24,6 +24,7 @@ from server.http.watching import watchable
 from server.ledger import standing
 from server.ledger.ledger import Ledger
 from server.ledger.records import SEAT_OF, Appended, head_of
+from server.ledger.rules import rules_of
 from server.mail.addressing import ADDRESS_PROBLEM, is_address, mask_email
 from server.store.models import (
     Account,
@@ -129,7 +130,7 @@ def query_number(name: str, lowest: int, highest: int, default: int) -> int:
 
 
 def summary(game: Game, with_view: bool = True) -> dict[str, Any]:
-    engine = engines.get(game.engine)
+    engine = rules_of(game)
     players: list[dict[str, Any] | None] = [None] * game.seats
     for row in Seat.select(Seat, Account).join(Account).where(Seat.game == game):
         players[row.seat] = {"seat": row.seat, "name": row.account.name}
@@ -190,7 +191,7 @@ def state_seq(game: Game) -> int | None:
 def private_view(game: Game, seat: int, views_seq: int | None = None) -> dict[str, Any]:
     """The seat's view with the salt of its commitment in the log, so the client can check it
     (`views_seq`: the seq of that commitment, when the caller knows it)."""
-    engine = engines.get(game.engine)
+    engine = rules_of(game)
     view = salt = None
     if game.state is not None:
         view = engine.view(json.loads(game.state), seat)
@@ -398,7 +399,7 @@ def view(game_id: str) -> Response:
 def moves(game_id: str) -> Response:
     game = game_for(game_id)
     seat = my_seat(game)
-    engine = engines.get(game.engine)
+    engine = rules_of(game)
     legal: list[dict[str, Any]] = []
     if game.status == "running" and game.to_move == seat:
         legal = [{"move": m, "text": engine.format(m)} for m in engine.legal_moves(json.loads(game.state), seat)]

@@ -18,6 +18,7 @@ from protocol.envelope import StepError, is_int
 from server.ledger import standing
 from server.ledger.ledger import Ledger
 from server.ledger.records import Appended, LedgerError, head_of, save_head
+from server.ledger.rules import rules_of
 from server.store.models import Account, database
 
 
@@ -36,7 +37,7 @@ def set_answers(ledger: Ledger, game_id: str, account: Account, statement: Any, 
             raise LedgerError(400, "statement: the signed statement of your answers, a JSON object")
         if is_int(statement.get("seat")) and statement["seat"] != seat:
             raise LedgerError(403, f"you hold seat {seat}; the statement must name it")
-        engine = engines.get(game.engine)
+        engine = rules_of(game)
         body = {"seat": statement.get("seat"), "sig": sig, "statement": statement}
         try:
             _, rules = check_answers(engine, body, game.id, game.head_hash, {seat: account.key})

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import engines
 from protocol import steps
+from server.ledger.rules import rules_of
 from server.store.models import Game
 
 
@@ -23,7 +23,7 @@ def due_move(game: Game, state: dict[str, Any]) -> steps.Step | None:
     appending it so that this rule needs nothing of the ledger."""
     if game.status != "running" or game.to_move is None:
         return None
-    engine = engines.get(game.engine)
+    engine = rules_of(game)
     if not steps.lets_leave(engine, game.seats):
         return None
     seat = game.to_move

@@ -45,6 +45,7 @@ from server.ledger.records import (
     now_iso,
     save_head,
 )
+from server.ledger.rules import rules_of
 from server.mail import addressing, causes, notices
 from server.store.models import (
     Account,
@@ -158,6 +159,7 @@ class Ledger(Invitations):
                 game = Game.create(
                     id=game_id,
                     engine=engine.id,
+                    engine_version=engine.version,
                     options=dumps(options),
                     seats=seats,
                     creator=creator,
@@ -225,7 +227,7 @@ class Ledger(Invitations):
         return game
 
     def _start(self, game: Game) -> None:
-        engine = engines.get(game.engine)
+        engine = rules_of(game)
         nonces = [s.nonce for s in Seat.select().where(Seat.game == game).order_by(Seat.seat)]
         seq = game.head_seq + 1
         step = steps.start(engine, game.seats, json.loads(game.options), nonces, bytes.fromhex(game.seed), seq)
@@ -345,7 +347,7 @@ class Ledger(Invitations):
             raise LedgerError(409, f"stale move: the log's head is now seq {game.head_seq}", head_of(game))
         if game.to_move != seat:
             raise LedgerError(422, "it is not your turn")
-        engine = engines.get(game.engine)
+        engine = rules_of(game)
         head = (game.head_seq + 1, game.head_hash)
         try:
             step = steps.move(
@@ -385,7 +387,7 @@ class Ledger(Invitations):
             self._check_envelope(envelope)
             if envelope["seat"] != seat or envelope["game"] != game.id:
                 raise LedgerError(403, f"you hold seat {seat} of this game; the envelope must name both")
-            engine = engines.get(game.engine)
+            engine = rules_of(game)
             try:
                 step = steps.resign_step(
                     engine, json.loads(game.state), account.key, envelope, sig, bytes.fromhex(game.seed),

@@ -14,12 +14,12 @@ import json
 import logging
 from typing import Any
 
-import engines
 from engines.core import IllegalMove
 from protocol import standing
 from protocol.envelope import StepError
 from protocol.outcome import Step
 from server.ledger.records import dumps
+from server.ledger.rules import rules_of
 from server.mail.notices import LAST_ENTRIES
 from server.store.models import Game, StandingAnswers
 from server.store.prepared import Prepared
@@ -58,7 +58,7 @@ def described(game: Game) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     engine = None
     for row in rows:
-        engine = engine or engines.get(game.engine)
+        engine = engine or rules_of(game)
         rules = json.loads(row.rules)
         texts = [engine.describe_rule(r) for r in rules]  # type: ignore[attr-defined]
         out[str(row.seat)] = {"seq": row.seq, "answers": rules, "texts": texts}
@@ -94,7 +94,7 @@ def due(game: Game, state: dict[str, Any], views_at: int | None) -> Step | None:
     found = in_force(game.id, seat)
     if found is None or not found[1]:
         return None
-    engine = engines.get(game.engine)
+    engine = rules_of(game)
     statement_seq, rules = found
     try:
         prescribed = standing.prescribed(engine, state, seat, rules)

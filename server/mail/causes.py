@@ -29,8 +29,8 @@ from typing import Any
 
 import peewee as pw
 
-import engines
 from protocol.commitments import move_token
+from server.ledger.rules import rules_of
 from server.mail import addressing
 from server.mail.addressing import MailSettings
 from server.mail.notices import TOKEN_INSERT, At, message_text, public_of, subject_of
@@ -101,7 +101,7 @@ def queue_step(settings: MailSettings, game: Game, before: tuple[str, int | None
     to_move = game.to_move
     if not started and (to_move == before_to_move or to_move is None):
         return
-    title = engines.get(game.engine).title
+    title = rules_of(game).title
     seq = game.head_seq
     now = utcnow()
     where = {"mail": settings.fingerprint}  # the links: these settings' public URL, never the request's

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-import engines
+from server.ledger.rules import rules_of
 from server.mail.addressing import MailSettings, dedupe_key, message_id, recipient_id
 from server.mail.compose import as_text, compose
 from server.mail.notices import public_of
@@ -83,7 +83,7 @@ def digest_items(account: Account, since: dt.datetime) -> list[str]:
     if invites:
         lines.append(f"Invitations ({len(invites)}):")
         for inv in invites:
-            title = engines.get(inv.game.engine).title
+            title = rules_of(inv.game).title
             lines.append(f"  - game {inv.game.id} ({title}, {inv.game.seats} players): `pbem join {inv.game.id}`")
     if ended:
         lines.append(f"Over since the last digest ({len(ended)}):")

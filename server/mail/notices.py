@@ -22,10 +22,10 @@ from email.utils import parseaddr
 from hashlib import sha256
 from typing import Any
 
-import engines
 from protocol.commitments import move_token
 from protocol.revealed import engine_revealed
 from protocol.story import tell
+from server.ledger.rules import rules_of
 from server.mail.addressing import MailSettings, dedupe_key, message_id, recipient_id
 from server.mail.compose import as_text, compose
 from server.mail.playable import board_text, bot_plays, turn_parts
@@ -111,7 +111,7 @@ class At:
 
 def public_of(game: Game, seated: dict[int, Account] | None = None, at: At | None = None) -> Public:
     """What a mail may say of the game at its head, or at `at`."""
-    engine = engines.get(game.engine)
+    engine = rules_of(game)
     seat_names = engine.seat_names(game.seats)
     players = _players(game, seat_names, seated)
     view = None
@@ -298,7 +298,7 @@ def answer(
     words = subject.strip() or "your move"
     if not words.lower().startswith("re:"):
         words = f"Re: {words}"
-    engine = engines.get(game.engine)
+    engine = rules_of(game)
     _queue(
         settings, kind="reply_refused", account=account, address=account.email, game_id=game.id,
         seq=key, subject=words[:200],
@@ -339,7 +339,7 @@ def game_over(settings: MailSettings, game: Game) -> None:
         return
     now = utcnow()
     pub = public_of(game, seated)
-    engine = engines.get(game.engine)
+    engine = rules_of(game)
     board = board_text(engine, _final_view(engine, game) or pub.view) if pub.started else None
     for _seat, account in sorted(seated.items()):
         if account.id in wanting:
@@ -394,10 +394,10 @@ def deadline_notice(
     data = dict(data)
     if kind == "timeout" and isinstance(data.get("move"), dict):
         try:
-            data["move_words"] = engines.get(game.engine).format(data["move"])  # its public part
+            data["move_words"] = rules_of(game).format(data["move"])  # its public part
         except Exception:  # noqa: BLE001 - the mail still says a move was played
             pass
-    text = deadline_text(settings, pub, kind, data, account.id, board_text(engines.get(game.engine), pub.view))
+    text = deadline_text(settings, pub, kind, data, account.id, board_text(rules_of(game), pub.view))
     if text is None:
         return
     subjects = {

@@ -23,10 +23,10 @@ import logging
 from collections.abc import Iterator
 from typing import Any
 
-import engines
 from protocol.blind import needs_owner
 from protocol.email_moves import email_move
 from protocol.story import tell
+from server.ledger.rules import rules_of
 from server.mail.texts import Turn
 from server.store.models import BotLease, Clock, Entry, Game, InboxMessage, MoveToken, utcnow
 from server.store.prepared import Prepared
@@ -146,7 +146,7 @@ def story_since(
             break
         if first_own is None:
             taken.append(entry)
-    engine = engines.get(game.engine)
+    engine = rules_of(game)
     # told to the seat itself: the moves its standing answers played are "played for you"
     lines = tell(engine, list(reversed(taken)), names, reader=seat)
     if len(lines) > STORY_LINES:
@@ -241,7 +241,7 @@ def turn_parts(
 ) -> Turn:
     """The seat's parts of its your-turn mail at the game's head, or `at` (seq, the state then,
     the time then) for a mail composed after the game may have moved on (server/mail/causes.py)."""
-    engine = engines.get(game.engine)
+    engine = rules_of(game)
     if at is None:
         upto, state, now, started_by = None, json.loads(game.state) if game.state else None, None, None
     else:

@@ -28,12 +28,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-import engines
 from engines.core import IllegalMove
 from protocol import steps
 from protocol.commitments import move_token
 from protocol.story import tell
 from server.ledger.ledger import Ledger
+from server.ledger.rules import rules_of
 from server.mail.notices import public_of
 from server.store.models import Entry, Game, Mail, MoveToken, utcnow
 
@@ -117,7 +117,7 @@ def _who(game: Game, seat: Any) -> str:
 def play_lines(ledger: Ledger, game: Game, seat: int, lines: list[str], first: MoveToken, mid: str) -> Played:
     """Play `lines` for `seat`, in the caller's transaction with the game locked; the first at
     the head `first` (the mailed token) was issued for, which the caller checked."""
-    engine = engines.get(game.engine)
+    engine = rules_of(game)
     seed = bytes.fromhex(game.seed)
     out = Played()
     last = game.head_seq  # the entry the line before left: the first line's is the mailed head's

@@ -16,6 +16,7 @@ alone needs none: missing tables are made at every start.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -29,6 +30,7 @@ from server.store.models import (
     MODELS,
     Account,
     EmailInvite,
+    Entry,
     Game,
     Mail,
     SchemaVersion,
@@ -79,7 +81,21 @@ def _to_3(db: pw.Database) -> None:
         migrate(SchemaMigrator.from_database(db).add_column(table, "token_hash", EmailInvite.token_hash))
 
 
-MIGRATIONS: dict[int, Callable[[pw.Database], None]] = {1: _to_1, 2: _to_2, 3: _to_3}
+def _to_4(db: pw.Database) -> None:
+    """Version 3 to 4: a game records the rules version its genesis names (Game.engine_version),
+    so a server upgraded in the middle of a game goes on under the rules it began with. The
+    value is read from each game's own signed genesis, never assumed."""
+    table = Game._meta.table_name
+    if "engine_version" not in {c.name for c in db.get_columns(table)}:
+        migrate(SchemaMigrator.from_database(db).add_column(table, "engine_version", Game.engine_version))
+    genesis = Entry.select(Entry.game, Entry.data).where(Entry.seq == 0)
+    for row in genesis.namedtuples():
+        version = json.loads(row.data).get("body", {}).get("engine_version")
+        if isinstance(version, str):
+            Game.update(engine_version=version).where(Game.id == row.game).execute()
+
+
+MIGRATIONS: dict[int, Callable[[pw.Database], None]] = {1: _to_1, 2: _to_2, 3: _to_3, 4: _to_4}
 
 
 def stored_version(db: pw.Database) -> int | None:

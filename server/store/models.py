@@ -39,6 +39,9 @@ class Game(BaseModel):
 
     id = pw.CharField(max_length=32, primary_key=True)
     engine = pw.CharField(max_length=32)
+    # The rules version its genesis names (schema 4): every append, view and mail of the game
+    # uses those rules, however new the server (server/store/rules.py rules_of).
+    engine_version = pw.CharField(max_length=16, null=True)
     options = pw.TextField()
     seats = pw.IntegerField()
     creator = pw.ForeignKeyField(Account, backref="created_games")

@@ -14,12 +14,12 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-import engines
 from engines.core import Engine
 from protocol.audit import Verdict, replay_states
 from protocol.entries import FORMAT
 from protocol.revealed import revealed_view
-from server.ledger.records import is_game_id
+from server.ledger.records import LedgerError, is_game_id
+from server.ledger.rules import rules_of
 from server.store.models import Entry, Game, PrivateGame
 
 REPLAYS_KEPT = 8  # finished games whose replay a worker keeps (a long Siedler game: ~1 MB)
@@ -97,7 +97,8 @@ def text_board(engine: Engine, view: Any) -> str:
 
 
 def engine_of(game: Game) -> Engine | None:
+    """The rules the game began with (its genesis's version); None when this server lacks them."""
     try:
-        return engines.get(game.engine)
-    except engines.UnknownEngine:
+        return rules_of(game)
+    except LedgerError:
         return None

@@ -263,6 +263,6 @@ def head(game_id: str) -> Response | tuple[str, int]:
 
 @web_bp.get("/audit")
 def audit_page() -> str:
-    # the engines and versions this pbem ships: the page says UNSUPPORTED for a log made with others
-    known = [[engine_id, engines.get(engine_id).version] for engine_id in engines.ids()]  # in order
+    # the engines and every rules version this pbem keeps: the page says UNSUPPORTED for others
+    known = [[engine_id, list(engines.versions(engine_id))] for engine_id in engines.ids()]  # in order
     return render_template("audit.html", poll=None, engine_versions=known)

@@ -25,7 +25,7 @@ def test_the_version_endpoint_and_health_state_the_server_s_versions(live_server
     assert stated == statement()
     assert stated["pbem"] == installed_version() != "0.1.0"
     assert stated["log_format"]["writes"] == FORMAT
-    assert stated["engines"] == {e.id: {"writes": e.version, "reads": [e.version]} for e in engines.all()}
+    assert stated["engines"] == {e.id: {"writes": e.version, "reads": list(engines.versions(e.id))} for e in engines.all()}
     assert stated["schema"] == migrations.CURRENT
 
     health = requests.get(f"{live_server.url}/v1/health", timeout=10).json()

@@ -24,7 +24,7 @@
     verdict.textContent = `Checking ${file.name} ...`;
     const bytes = file instanceof Blob ? new Uint8Array(await file.arrayBuffer()) : file.contents;
     // the engines and versions this server's pbem ships (audit.html): a log made with others is UNSUPPORTED
-    const pairs = JSON.parse($("drop").dataset.engines || "null");  // [[engine id, version], ...] in order
+    const pairs = JSON.parse($("drop").dataset.engines || "null");  // [[engine id, [version, ...]], ...] in order
     const known = pairs && Object.fromEntries(pairs);
     const result = await PbemAudit.audit(bytes, (text) => { $("progress").textContent = text; }, known);
     $("progress").textContent = "";

@@ -64,16 +64,20 @@ const PbemAudit = (() => {
   const formatReason = (fmt) => fmt === "pbem-log/1"
     ? `a ${fmt} export: this pbem reads ${FORMAT} only; audit it with the pbem of commit ${LOG1_LAST_READ}, the last that read ${fmt}`
     : `a '${fmt}' export: this pbem reads ${FORMAT} only; audit it with a pbem that reads '${fmt}' (upgrade pbem)`;
+  // protocol/verdict.py version_gap: `ours` is every version this pbem keeps, oldest first.
   function versionGap(engine, theirs, ours) {
-    const missing = `made with ${engine} version ${theirs}; this pbem knows version ${ours}`;
+    const said = `version${ours.length > 1 ? "s" : ""} ${ours.join(", ")}`;
+    const missing = `made with ${engine} version ${theirs}; this pbem knows ${said}`;
     const digits = /^[0-9]+$/;
-    const numbered = digits.test(theirs) && digits.test(ours);
-    if (numbered && BigInt(theirs) > BigInt(ours)) return `${missing}: version ${theirs} is newer than this pbem: upgrade pbem`;
-    return `${missing}: version ${theirs}${numbered ? " (older than this pbem's)" : ""} needs a pbem that has it: ` +
-      "use the release that made the game (a later release will keep every version)";
+    const numbers = ours.filter((v) => digits.test(v)).map((v) => BigInt(v));
+    if (digits.test(theirs) && numbers.length && numbers.every((n) => BigInt(theirs) > n)) {
+      return `${missing}: version ${theirs} is newer than this pbem: upgrade pbem`;
+    }
+    return `${missing}: version ${theirs} was never released by a pbem this one keeps the rules of: ` +
+      "use the pbem that made the game";
   }
-  // The genesis's engine and version against the ones this server's pbem ships (`known`:
-  // engine id -> version, given by the page; without it, as in Node, only their shape).
+  // The genesis's engine and version against the ones this server's pbem keeps (`known`:
+  // engine id -> its versions, given by the page; without it, as in Node, only their shape).
   function rulesKnown(genesis, known) {
     if (typeof genesis.engine !== "string" || typeof genesis.engine_version !== "string") {
       throw new Fail(0, "the genesis names no engine and engine version (strings)");
@@ -83,8 +87,10 @@ const PbemAudit = (() => {
       throw new Unsupported(0, `unknown engine '${genesis.engine}'; known: ${Object.keys(known).join(", ")}: ` +
         "audit it with a pbem that has it (upgrade pbem)");
     }
-    const ours = known[genesis.engine];
-    if (genesis.engine_version !== ours) throw new Unsupported(0, versionGap(genesis.engine, genesis.engine_version, ours));
+    const ours = [].concat(known[genesis.engine]);
+    if (!ours.includes(genesis.engine_version)) {
+      throw new Unsupported(0, versionGap(genesis.engine, genesis.engine_version, ours));
+    }
   }
   const isInt = (v) => typeof v === "number" && Number.isInteger(v);
   const isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof C.Inexact);
