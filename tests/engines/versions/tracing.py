@@ -26,7 +26,7 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -55,10 +55,9 @@ def games_module(engine_id: str) -> Any:
     return module
 
 
-def play(engine: Any, game: dict[str, Any], module: Any) -> list[list[Any]]:
-    """One game's steps: [seat moved (None for the setup), move digest, state, events, views,
-    legal lists, to_move, result, and where the engine has answers in advance what the
-    module's example RULES answer for each seat], each a short digest except the seats."""
+def moves(engine: Any, game: dict[str, Any], module: Any) -> Iterator[tuple[Any, Any, Any, list[Any]]]:
+    """The game played out: (seat, move, state after it, its events) per step, the first
+    (None, the options, the set-up state, its events)."""
     choose: Callable[..., Any] | None = getattr(module, "choose", None)
     from engines.core import Rng
 
@@ -66,12 +65,32 @@ def play(engine: Any, game: dict[str, Any], module: Any) -> list[list[Any]]:
     options = engine.check_options(game["options"], seats)
     state, events = engine.setup(seats, options, Rng(f"{game['seed']}/setup".encode()))
     rnd = random.Random(game["seed"])
+    yield None, options, state, events
+    for ply in range(game["plies"]):
+        seat = engine.to_move(state)
+        if seat is None:
+            break
+        legal = engine.legal_moves(state, seat)
+        move = choose(engine, state, seat, legal, rnd) if choose is not None else None
+        if move is None:
+            if not legal:
+                break
+            move = legal[rnd.randrange(len(legal))]
+        state, events = engine.apply(state, seat, move, Rng(f"{game['seed']}/{ply}".encode()))
+        yield seat, move, state, events
+
+
+def play(engine: Any, game: dict[str, Any], module: Any) -> list[list[Any]]:
+    """One game's steps: [seat moved (None for the setup), move digest, state, events, views,
+    legal lists, to_move, result, and where the engine has answers in advance what the
+    module's example RULES answer for each seat], each a short digest except the seats."""
+    seats = game["seats"]
     steps: list[list[Any]] = []
 
     rules = getattr(module, "RULES", [{"kind": "forced"}])
     answers = hasattr(engine, "standing_move") and hasattr(engine, "answer_kinds")
 
-    def answered(s: int) -> list[Any]:
+    def answered(state: Any, s: int) -> list[Any]:
         """What each example rule of answers in advance plays for seat s now (a version whose
         `forced` or own rules answer otherwise gives another trace)."""
         out: list[Any] = []
@@ -82,12 +101,12 @@ def play(engine: Any, game: dict[str, Any], module: Any) -> list[list[Any]]:
                 out.append(type(exc).__name__)
         return out
 
-    def record(seat: Any, move: Any) -> None:
+    def record(seat: Any, move: Any, state: Any, events: list[Any]) -> None:
         to_move = engine.to_move(state)
         extra = []
         if answers:
             kinds = [k["kind"] for k in engine.answer_kinds()] if seat is None else None
-            extra = [_digest([kinds, [answered(s) for s in range(seats)]])]
+            extra = [_digest([kinds, [answered(state, s) for s in range(seats)]])]
         steps.append([
             seat,
             _digest(move),
@@ -100,19 +119,8 @@ def play(engine: Any, game: dict[str, Any], module: Any) -> list[list[Any]]:
             *extra,
         ])
 
-    record(None, options)
-    for ply in range(game["plies"]):
-        seat = engine.to_move(state)
-        if seat is None:
-            break
-        legal = engine.legal_moves(state, seat)
-        move = choose(engine, state, seat, legal, rnd) if choose is not None else None
-        if move is None:
-            if not legal:
-                break
-            move = legal[rnd.randrange(len(legal))]
-        state, events = engine.apply(state, seat, move, Rng(f"{game['seed']}/{ply}".encode()))
-        record(seat, move)
+    for seat, move, state, events in moves(engine, game, module):
+        record(seat, move, state, events)
     return steps
 
 
@@ -122,19 +130,69 @@ def trace(engine: Any, module: Any) -> list[dict[str, Any]]:
 
 def first_difference(pinned: list[dict[str, Any]], now: list[dict[str, Any]]) -> str | None:
     """Where two traces part, in words (None: they agree)."""
+    found = _parting(pinned, now)
+    return None if found is None else found[2]
+
+
+def _parting(pinned: list[dict[str, Any]], now: list[dict[str, Any]]) -> tuple[int | None, int | None, str] | None:
+    """The game and step where two traces part (None where no one step is to blame) and the words."""
     names = ["seat", "move", "state", "events", "views", "legal moves", "to_move", "result", "answers"]
     for number, (a, b) in enumerate(zip(pinned, now, strict=False)):
         for step, (x, y) in enumerate(zip(a["steps"], b["steps"], strict=False)):
             if len(x) > len(y):  # pinned with answers in advance: today's must answer the same
-                return f"game {number}, step {step}: the answers in advance are missing now"
+                return number, step, f"game {number}, step {step}: the answers in advance are missing now"
             for name, u, v in zip(names, x, y, strict=False):
                 if u != v:
-                    return f"game {number} ({a['options']}, {a['seats']} seats), step {step}: the {name} differ"
+                    said = f"game {number} ({a['options']}, {a['seats']} seats), step {step}: the {name} differ"
+                    return number, step, said
         if len(a["steps"]) != len(b["steps"]):
-            return f"game {number}: {len(a['steps'])} steps pinned, {len(b['steps'])} now"
+            return number, None, f"game {number}: {len(a['steps'])} steps pinned, {len(b['steps'])} now"
     if len(pinned) != len(now):
-        return f"{len(pinned)} games pinned, {len(now)} now"
+        return None, None, f"{len(pinned)} games pinned, {len(now)} now"
     return None
+
+
+def explain(pinned: dict[str, Any], engine: Any, module: Any, now: list[dict[str, Any]]) -> str | None:
+    """Why today's `engine` fails a pinned trace file's data, in words for a test's failure
+    (None: it plays the pinned games as pinned): where the traces part, the step there as
+    today's engine plays it, and how to find the cause. The code that made the file is gone
+    from the tree, so no one process can run both; its commit (`made_by`) still has it, and
+    regenerating the file from there tells which side changed."""
+    found = _parting(pinned["games"], now)
+    if found is None:
+        return None
+    number, step, said = found
+    lines = [said]
+    if number is not None and step is not None:
+        lines.append(_step_now(engine, module.GAMES[number], module, step))
+    made = pinned.get("made_by") or {}
+    commit = str(made.get("commit") or "<the commit that made it>")
+    eid, version = pinned["engine"], pinned["version"]
+    tree = f"/tmp/pinned-{eid}-{version}"
+    lines += [
+        f"The pinned file was written by `{made.get('command')}` on the code of commit {commit[:12]}.",
+        "To find the cause, write it again from that code and compare:",
+        f"    git worktree add {tree} {commit}",
+        f"    PYTHONPATH={tree} .venv/bin/python tests/engines/versions/tracing.py {eid} {version} /tmp/{eid}-{version}.json",
+        f"    git diff {commit[:12]} -- engines/{eid} engines/core.py engines/answers.py engines/public.py",
+        f"If the file written again equals the pinned one, today's code plays {eid} {version} otherwise:",
+        f"restore version {version}'s behaviour, gated by version (a change of behaviour needs a new version).",
+        f"If it differs, {eid}_games.py or tracing.py changed since the file was pinned: pin it again.",
+    ]
+    return "\n".join(lines)
+
+
+def _step_now(engine: Any, game: dict[str, Any], module: Any, step: int) -> str:
+    """The step as today's engine plays it: who moved, what, and whose decision followed."""
+    for number, (seat, move, state, _events) in enumerate(moves(engine, game, module)):
+        if number == step:
+            if seat is None:
+                return f"Today that step is the setup, with the options {move}."
+            return (
+                f"Today that step is seat {seat}'s move {json.dumps(move, sort_keys=True)} "
+                f"({engine.format(move)}); then seat {engine.to_move(state)} decides."
+            )
+    return f"Today's engine ends that game before step {step}."
 
 
 def main(argv: list[str]) -> int:
