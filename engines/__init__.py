@@ -79,7 +79,8 @@ def versions(engine_id: str) -> dict[str, Engine]:
     newest = get(engine_id)
     kept: dict[str, Engine] = {newest.version: newest}
     if _EXTRA.get(engine_id) is None and engine_id in _MODULES:
-        kept = dict(getattr(importlib.import_module(_MODULES[engine_id]), "VERSIONS", None) or kept)
+        listed = getattr(importlib.import_module(_MODULES[engine_id]), "VERSIONS", None) or {}
+        kept = {**{e.version: e for e in listed.values()}, **kept}  # each under the version it says
     return {v: kept[v] for v in sorted(kept, key=_number)}
 
 

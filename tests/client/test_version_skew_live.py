@@ -1,15 +1,22 @@
 """Version skew through the real server and the real `pbem`: a game whose signed genesis names
-an engine version this pbem does not ship (begun before an upgrade, or on a newer server), or
-whose log holds an entry type it does not know, is refused as one this pbem cannot check (exit
-5, naming both versions and what to do), never as tampering (exit 4): checking it with other
-rules than the game's would call an honest server a cheat."""
+an engine version this pbem does not keep (made by a newer server, or a version no release of
+this line wrote), or whose log holds an entry type it does not know, is refused as one this
+pbem cannot check (exit 5, naming both versions and what to do), never as tampering (exit 4):
+checking it with other rules than the game's would call an honest server a cheat.
+
+The server here keeps the version the game was made with and this client does not: every
+thread but the test's own is the live server's, and only those see the extra version
+(`server_keeps`). Skew against a real older release (8722713) is tests/e2e/test_upgrade.py."""
 
 from __future__ import annotations
 
+import copy
 import json
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+import pytest
 from typer.testing import CliRunner
 
 import engines
@@ -47,6 +54,28 @@ def released(version: str) -> Iterator[None]:
         engine.version = VERSION  # type: ignore[misc]
 
 
+@pytest.fixture
+def server_keeps(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
+    """server_keeps("99"): from now on the live server's pbem keeps magier version "99" (the
+    newest rules under that number), as a newer or another release would; the client's does not."""
+
+    def keep(version: str) -> None:
+        real = engines.versions
+        other = copy.copy(engines.get("magier"))
+        other.version = version  # type: ignore[misc]
+        test_thread = threading.current_thread()
+
+        def versions(engine_id: str) -> dict[str, object]:
+            kept = real(engine_id)
+            if engine_id == "magier" and threading.current_thread() is not test_thread:
+                kept = {**kept, version: other}
+            return kept  # type: ignore[return-value]
+
+        monkeypatch.setattr(engines, "versions", versions)
+
+    return keep
+
+
 def assert_unsupported(result: object, *words: str) -> None:
     assert result.exit_code == 5, result.output  # type: ignore[attr-defined]
     stderr = result.stderr  # type: ignore[attr-defined]
@@ -55,20 +84,22 @@ def assert_unsupported(result: object, *words: str) -> None:
         assert word in stderr, stderr
 
 
-def test_a_game_begun_under_an_older_engine_version_is_unsupported_not_tampering(
-    make_player: Callable[[str], Player],
+def test_a_game_of_a_version_this_pbem_never_kept_is_unsupported_not_tampering(
+    make_player: Callable[[str], Player], server_keeps: Callable[[str], None]
 ) -> None:
-    """A game begun, joined and looked at under magier version 1 (the server and the homes of an
-    older release); then pbem is upgraded. `pbem show`, `pbem move`, `pbem log` and
-    `pbem compare` by its seats, and `pbem show` by a spectator, say both versions and that
-    the server's pbem is older, exit 5, never 4; nothing is kept as evidence of a fork."""
+    """A game begun, joined and looked at under magier version 1, which no release of this line
+    wrote (another pbem's); its server keeps it, this pbem does not. `pbem show`, `pbem move`,
+    `pbem log` and `pbem compare` by its seats, and `pbem show` by a spectator, say both
+    versions, exit 5, never 4; nothing is kept as evidence of a fork."""
     with released("1"):
         game, ada, bo = running_game(make_player)
         legal = ada.moves(game)
         code = json.loads(pbem(bo, "compare", game, "--json").stdout)["code"]  # type: ignore[attr-defined]
+    server_keeps("1")
     text = str(legal["moves"][0]["text"])
     kept = ada.store.receipt(game)
-    words = ("magier version 1", f"this pbem knows version {VERSION}", "older")
+    known = ", ".join(engines.versions("magier"))
+    words = ("magier version 1", f"this pbem knows version{'s' if ',' in known else ''} {known}", "never released")
     assert_unsupported(pbem(ada, "show", game), *words)
     assert_unsupported(pbem(ada, "move", game, text), *words)
     assert_unsupported(pbem(ada, "log", game), *words)
@@ -81,7 +112,7 @@ def test_a_game_begun_under_an_older_engine_version_is_unsupported_not_tampering
 
 
 def test_a_game_of_a_newer_engine_version_says_upgrade_pbem(
-    make_player: Callable[[str], Player], live_server: LiveServer
+    make_player: Callable[[str], Player], live_server: LiveServer, server_keeps: Callable[[str], None]
 ) -> None:
     """A game a newer server made (magier version 99), looked at with this pbem: the server's
     pbem is newer, upgrade pbem; a game still open is not joined (its seat would be played
@@ -90,6 +121,7 @@ def test_a_game_of_a_newer_engine_version_says_upgrade_pbem(
         game, _, _ = running_game(make_player)
         eve = make_player("eve")
         open_game = eve.new_game("magier", join=True)["id"]
+    server_keeps("99")
     dan = make_player("dan")
     assert_unsupported(pbem(dan, "show", game), "magier version 99", "newer", "upgrade pbem")
     assert_unsupported(pbem(dan, "join", open_game), "magier version 99", "upgrade pbem")
