@@ -1,7 +1,13 @@
-"""Die Siedler von Catan - Das Kartenspiel (two players; rulings SI-n in RULES.md), registered as `siedler`."""
+"""Die Siedler von Catan - Das Kartenspiel (two players; rulings SI-n in RULES.md), registered as `siedler`.
 
-from engines.siedler.rules import Siedler
+Every rules version a game was made with stays playable and auditable (issue 32; RULES.md
+"Versions"): one engine object per version, the differences gated inside the rules
+(rules.Siedler). New games get the newest, ENGINE.
+"""
 
-ENGINE = Siedler()
+from engines.siedler.rules import KEPT, Siedler
 
-__all__ = ["ENGINE", "Siedler"]
+VERSIONS = {version: Siedler(version) for version in KEPT}
+ENGINE = VERSIONS[KEPT[-1]]
+
+__all__ = ["ENGINE", "VERSIONS", "Siedler"]

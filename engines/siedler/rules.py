@@ -49,6 +49,9 @@ from engines.siedler import (  # noqa: F401 - importing registers the steps and 
 )
 
 NAMES = ["North", "South"]
+KEPT = ("2", "3", "4")  # every rules version a game was made with (Siedler.__doc__)
+NEWEST = KEPT[-1]
+_REGION_FIELDS = ("from", "to")  # what a version-3 move may name beyond version 2's
 
 
 _copy = copying.copy
@@ -75,15 +78,32 @@ def handled() -> set[str]:
 
 
 class Siedler(BaseEngine):
+    """One engine object per kept rules version (issue 32: a game finishes, and its log
+    audits, under the rules its genesis names; RULES.md "Versions"):
+
+    2  (the release of 2026-11-30) a payment takes from the fullest regions and a gain goes to
+       the emptiest: no move names regions, and one that does is refused. `apply` takes the
+       other moves as the release read them (exact.py's one spelling came later within 2).
+    3  moves may name the regions a payment takes from ("from") and a gain goes to ("to"):
+       SI-4, SI-17; the lists hold those choices.
+    4  the answer `forced` no longer plays a decision whose options depend on the hand or a
+       searched pile (the roll: an Alchemist; the counter question, SI-24: a Bishop or a Herb
+       Woman; a pick, a Spy's take): its standing entry told the table what the hand held
+       (public.py); `always-roll` answers the roll for any hand. The rules are unchanged.
+    """
+
     id = "siedler"
-    # 4: the answer `forced` no longer plays a decision whose options depend on the hand or a
-    # searched pile (the roll: an Alchemist; the counter question, SI-24: a Bishop or a Herb
-    # Woman; a pick, a Spy's take): its standing entry told the table what the hand held
-    # (public.py); `always-roll` answers the roll for any hand. The rules are unchanged.
-    version = "4"
     title = "Die Siedler von Catan - Das Kartenspiel"
     min_seats = 2
     max_seats = 2
+
+    def __init__(self, version: str = NEWEST) -> None:
+        if version not in KEPT:
+            raise ValueError(f"no Siedler rules version {version!r}; kept: {', '.join(KEPT)}")
+        self.version = version
+        self.regions = version != "2"  # moves may name regions (SI-4, SI-17): from version 3
+        self.exact = version != "2"  # apply takes only the listed spelling (exact.py)
+        self.forced_hides = version not in ("2", "3")  # `forced` only where public; always-roll
 
     def options(self) -> dict[str, Any]:
         return dict(setup.DEFAULTS)
@@ -125,7 +145,7 @@ class Siedler(BaseEngine):
         trade answers, resource choices, off-turn discards); [] for any other seat. The same
         code as `moves_from_view`, on the full state: the decisions read only what the
         deciding seat's view holds (known.py, checked by tests/engines/siedler/test_view_moves.py)."""
-        return _listed(state, seat)
+        return self._versioned(_listed(state, seat))
 
     def moves_from_view(self, view: View) -> list[Move]:
         """DESIGN: legal moves are a function of what the seat knows. The view's seat's moves,
@@ -134,7 +154,14 @@ class Siedler(BaseEngine):
         pending = view.get("pending")
         if seat is None or view.get("result") is not None or pending is None or pending["seat"] != seat:
             return []  # a spectator, a seat not to decide, a game over: no moves
-        return _listed(known.state_of(view), seat)
+        return self._versioned(_listed(known.state_of(view), seat))
+
+    def _versioned(self, moves: list[Move]) -> list[Move]:
+        """Version 2 lists no choice of regions: the moves that name none are its list, in the
+        same order (a version-3 list is version 2's with the region choices added)."""
+        if self.regions:
+            return moves
+        return [m for m in moves if "from" not in m and "to" not in m]
 
     def apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]:
         if state["result"] is not None:
@@ -155,10 +182,15 @@ class Siedler(BaseEngine):
                 raise IllegalMove("a move is an object with a 'type' field")
             _plain(move)
             move = _copy(dict(move))
+        if not self.regions:
+            named = [k for k in _REGION_FIELDS if k in move]
+            if named:  # version 2's handlers knew no such field
+                raise IllegalMove(f"unexpected field(s) {', '.join(named)} in a {move['type']} move")
         new = copying.fresh(state)
         events: list[Event] = []
         decision.apply(new, seat, move, rng, events)
-        exact.check(state, seat, move)  # the rules took it: is it written as the list writes it?
+        if self.exact:
+            exact.check(state, seat, move)  # the rules took it: is it written as the list writes it?
         flow.run(new, rng, events)
         return new, _detached(events)
 
@@ -218,7 +250,10 @@ class Siedler(BaseEngine):
     def parse(self, text: str, view: View) -> Move:
         from engines.siedler import notation
 
-        return notation.parse(text, view)
+        move = notation.parse(text, view)
+        if not self.regions and any(k in move for k in _REGION_FIELDS):
+            raise IllegalMove("this game is played under Siedler version 2: a move names no regions (the fullest pay, the emptiest gain)")
+        return move
 
     def format(self, move: Move) -> str:
         from engines.siedler import notation
@@ -243,14 +278,20 @@ class Siedler(BaseEngine):
 
     # answers given in advance (engines.answers): the kinds of standing.py
 
+    def answer_kinds(self) -> list[dict[str, str]]:
+        kinds = super().answer_kinds()
+        if not self.forced_hides:  # versions 2 and 3: forced plays any decision with one move
+            kinds[0] = {**kinds[0], "text": "when you have exactly one legal move, it is played for you at once"}
+        return kinds
+
     def own_answer_kinds(self) -> list[dict[str, str]]:
-        return standing.kinds()
+        return standing.kinds(roll=self.forced_hides)
 
     def check_own_rule(self, rule: Mapping[str, Any]) -> dict[str, Any]:
-        return standing.check(rule)
+        return standing.check(rule, roll=self.forced_hides)
 
     def parse_own_rule(self, words: list[str]) -> dict[str, Any]:
-        return standing.parse(words)
+        return standing.parse(words, roll=self.forced_hides)
 
     def own_standing_move(self, view: View, rule: dict[str, Any], moves: list[Move]) -> Move | None:
         return standing.move(view, rule, moves)
@@ -260,7 +301,10 @@ class Siedler(BaseEngine):
 
     def forced_public(self, view: View) -> bool:
         """`forced` answers only where the number of options is public (public.py: not the
-        roll, the counter question, a pick: what the hand holds decides them)."""
+        roll, the counter question, a pick: what the hand holds decides them). Versions 2 and
+        3 played `forced` at every decision with one move, as their logs record."""
+        if not self.forced_hides:
+            return True
         return public.forced_public(view, _listed)
 
     def public_mismatch(self, view: View, step: Mapping[str, Any]) -> str | None:

@@ -95,22 +95,28 @@ _EXAMPLE = f"{ACCEPT} 1 wool for 1 lumber"
 _RESOURCE_LIST = ", ".join(cards.RESOURCES)
 
 
-def kinds() -> list[dict[str, str]]:
-    return [dict(k) for k in KINDS]
+def kinds(roll: bool = True) -> list[dict[str, str]]:
+    """`roll` False: the kinds of versions 2 and 3, before always-roll (rules.Siedler)."""
+    return [dict(k) for k in KINDS if roll or k["kind"] != ROLL]
+
+
+def _names(roll: bool) -> str:
+    return ", ".join(n for n in NAMES if roll or n != ROLL)
 
 
 # ---------------------------------------------------------------- the stored shape
 
 
-def check(rule: Mapping[str, Any]) -> Rule:
-    """The rule exactly as it is signed; BadRule, in the player's words, for anything else."""
+def check(rule: Mapping[str, Any], roll: bool = True) -> Rule:
+    """The rule exactly as it is signed; BadRule, in the player's words, for anything else.
+    `roll` False: always-roll is unknown (versions 2 and 3)."""
     kind = rule.get("kind")
-    if kind in _BARE:
+    if kind in _BARE and (roll or kind != ROLL):
         if set(rule) != {"kind"}:
             raise BadRule(f"the answer {kind} takes no parameters")
         return {"kind": kind}
     if kind != ACCEPT:
-        raise BadRule(f"Siedler answers no decision of the kind {kind!r} in advance; it knows: {', '.join(NAMES)}")
+        raise BadRule(f"Siedler answers no decision of the kind {kind!r} in advance; it knows: {_names(roll)}")
     if set(rule) != {"kind", "give", "get"}:
         extra = sorted(str(k) for k in set(rule) - {"kind", "give", "get"})
         if extra:
@@ -139,15 +145,16 @@ def _bundle(value: Any, what: str) -> dict[str, int]:
 # ---------------------------------------------------------------- what a player types
 
 
-def parse(words: list[str]) -> Rule:
-    """`decline-trades`, `accept-trade 1 wool for 1 lumber` (several resources: `2 wool 1 brick`)."""
+def parse(words: list[str], roll: bool = True) -> Rule:
+    """`decline-trades`, `accept-trade 1 wool for 1 lumber` (several resources: `2 wool 1 brick`);
+    `roll` as for `check`."""
     kind, rest = words[0], [w.lower() for w in words[1:]]
-    if kind in _BARE:
+    if kind in _BARE and (roll or kind != ROLL):
         if rest:
             raise BadRule(f"the answer {kind} takes nothing after its name")
         return {"kind": kind}
     if kind != ACCEPT:
-        raise BadRule(f"Siedler answers nothing called {kind!r} in advance; it knows: {', '.join(NAMES)}")
+        raise BadRule(f"Siedler answers nothing called {kind!r} in advance; it knows: {_names(roll)}")
     if rest.count("for") != 1:
         raise BadRule(f"say what you give for what you get: {_EXAMPLE}")
     k = rest.index("for")
