@@ -5,10 +5,14 @@ mechanics.py moves the pieces, rules.py is the Engine over one module per part o
 (state, placement, movement, burning, repetition, reveal, turns, ending, view, listing),
 blind.py is the owner's side of a blind game, notation.py, render.py, events.py and bots.py
 serve players.
+
+VERSIONS keeps every rules version a game was made with (engines.get(id, version); RULES.md
+"Versions"): 2 as released, 3 with the exact `apply`; ENGINE, the newest, is what new games get.
 """
 
 from engines.magier.rules import MagierEngine
 
-ENGINE = MagierEngine()
+VERSIONS = {"2": MagierEngine("2"), "3": MagierEngine("3")}
+ENGINE = VERSIONS["3"]
 
-__all__ = ["ENGINE", "MagierEngine"]
+__all__ = ["ENGINE", "VERSIONS", "MagierEngine"]

@@ -6,6 +6,10 @@ direction in board.DIRECTIONS order wins), and `apply` accepts that path only: i
 exactly the listed moves. Two paths to the same cell give the same position, so no position
 change is lost by listing destinations only; notation.parse turns any valid typed path into
 the listed one.
+
+Rules version 2 (`exact` false) took any valid path, and cells spelled in any case with spaces
+around them, as it was released: its logs hold such moves, and their event and last move name
+the path as played (issue 32). Version 3 takes only the listed move.
 """
 
 from __future__ import annotations
@@ -36,13 +40,13 @@ from engines.magier.turns import count_turn, finish_turn
 
 
 def _movement_outcome(
-    state: State, cells: Cells, seat: Seat, kind: str, move: Move
+    state: State, cells: Cells, seat: Seat, kind: str, move: Move, exact: bool
 ) -> tuple[Outcome, Event, Move]:
     """Play a step or jump on the board's `cells`; also returns the move with canonical cell names."""
     wrap = state["options"]["wrap"]
     if kind == "step":
-        src = need_cell(move, "from")
-        dst = need_cell(move, "to")
+        src = need_cell(move, "from", exact)
+        dst = need_cell(move, "to", exact)
         d = step_direction(src, dst, wrap)
         if not is_own_magician(cells[src], seat):
             raise IllegalMove(f"no magician of yours on {CELLS[src]}")
@@ -63,8 +67,14 @@ def _movement_outcome(
         raise IllegalMove(
             "a jump needs a path: the start cell, then every landing cell, e.g. e4xe6xg6"
         )
-    path = [cell(name, "path") for name in path_names]
+    path = [cell(name, "path", exact) for name in path_names]
     names = [CELLS[i] for i in path]
+    if not exact:  # version 2: any valid path, named as played
+        try:
+            out = jump(cells, path, seat)
+        except Refused as exc:
+            raise IllegalMove(str(exc)) from None
+        return out, Event("jumped", {"seat": seat, "path": names}), {"type": "jump", "path": names}
     src = path[0]
     listed = jump_names(cells, src).get(path[-1]) if is_own_magician(cells[src], seat) else None
     if names != listed:  # every path to a cell gives the same position: the list holds one
@@ -80,8 +90,11 @@ def _movement_outcome(
     return out, Event("jumped", {"seat": seat, "path": names}), {"type": "jump", "path": names}
 
 
-def apply_movement(state: State, seat: Seat, kind: str, move: Move) -> tuple[State, list[Event]]:
-    """A step, jump or pass by `seat`; MH-11 is checked here, where the position before is known."""
+def apply_movement(
+    state: State, seat: Seat, kind: str, move: Move, exact: bool = True
+) -> tuple[State, list[Event]]:
+    """A step, jump or pass by `seat`; MH-11 is checked here, where the position before is known.
+    `exact` false: the move read as version 2 read it (any valid jump path, lenient cells)."""
     if state["phase"] != "movement":
         left = len(state["hands"][seat])
         raise IllegalMove(f"place your wisdoms first ({left} left), e.g. place c3 1")
@@ -98,7 +111,7 @@ def apply_movement(state: State, seat: Seat, kind: str, move: Move) -> tuple[Sta
         finish_turn(state, new, seat, {"type": "pass"}, now=now)
         new["passes"] = state["passes"] + 1
         return new, events + end_of_movement_turn(new, seat)
-    out, event, canonical = _movement_outcome(state, cells, seat, kind, move)
+    out, event, canonical = _movement_outcome(state, cells, seat, kind, move, exact)
     why = repeats(out, now, state["prev_position"])
     if why is not None:
         raise IllegalMove(why)

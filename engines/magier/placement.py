@@ -22,11 +22,12 @@ from engines.magier.view import split_move
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
-def apply_place(state: State, seat: Seat, move: Move) -> tuple[State, list[Event]]:
-    """MH-6: a wisdom still in hand onto an empty cell that is not a flame."""
+def apply_place(state: State, seat: Seat, move: Move, exact: bool = True) -> tuple[State, list[Event]]:
+    """MH-6: a wisdom still in hand onto an empty cell that is not a flame (its name read
+    exactly, or with `exact` false as version 2 read it: shape.cell)."""
     if state["phase"] != "placement":
         raise IllegalMove("all wisdoms are placed; move a magician (step or jump) instead")
-    i = need_cell(move, "cell")
+    i = need_cell(move, "cell", exact)
     name = CELLS[i]
     if is_blind(state["options"]):
         return _apply_blind_place(state, seat, move, i)

@@ -32,6 +32,14 @@ that path only (see movement).
 Exactness: `apply` accepts exactly the moves `legal_moves` lists, nothing
 normalised (cell names as listed, no case folded or space stripped; no extra key;
 an int is an int), so a move's signed text has one meaning and carries no message.
+Versions (RULES.md "Versions"; issue 32: a version a game has used is frozen, its logs
+audit forever). One engine keeps both, gating the differences by `version`:
+  2  released with pbem-log/2 (2026-11-30): `apply` read a cell in any case with spaces
+     around it and took a jump along any valid path; `forced` answered every decision with
+     one legal move, a concealed placement's too.
+  3  `apply` takes exactly the listed moves (see Exactness and movement); `forced` answers
+     a placement only when it is placed openly (forced_public): with concealed values, a
+     standing entry would tell the table which values the seat still holds.
 """
 
 from __future__ import annotations
@@ -53,15 +61,28 @@ from engines.magier.state import DEFAULT_OPTIONS, SEAT_NAMES, check_options, is_
 from engines.magier.view import split_move, view
 from engines.public import turn_and_result
 
+VERSIONS = ("2", "3")  # the rules versions this engine keeps, oldest first (see above)
+NEWEST = VERSIONS[-1]
+_FORCED_ANY_V2 = "when you have exactly one legal move, it is played for you at once"
+
 
 class MagierEngine(BaseEngine):
     """The Engine protocol for Das magische Hexagon (rulings MH-1..MH-15)."""
 
     id = "magier"
-    version = "2"
+    version = NEWEST
     title = "Das magische Hexagon"
     min_seats = 2
     max_seats = 2
+
+    def __init__(self, version: str = NEWEST) -> None:
+        """The engine of one kept rules version: new games get NEWEST, an old game's genesis
+        names its own (engines.get(id, version)). `exact` is fixed here, not read from
+        `version` at each move, so what a version does cannot change after it is made."""
+        if version not in VERSIONS:
+            raise ValueError(f"magier keeps rules versions {', '.join(VERSIONS)}, not {version!r}")
+        self.version = version
+        self.exact = version != "2"
 
     def options(self) -> dict[str, Any]:
         return dict(DEFAULT_OPTIONS)
@@ -93,9 +114,21 @@ class MagierEngine(BaseEngine):
         """A placement's values are the seat's own unless placed open (the options count the
         values it still holds), so `forced` answers a placement only with `open_placement`;
         a step's options are listed from the board, whose pieces everyone sees
-        (engines.answers.forced_public)."""
+        (engines.answers.forced_public).
+
+        Version 2 calls every decision public, as it answered before this hook existed: its
+        `forced` played every single-option decision, and its logs replay with those answers."""
+        if not self.exact:
+            return True
         phase = view.get("phase")
         return phase == "movement" or (phase == "placement" and bool((view.get("options") or {}).get("open_placement")))
+
+    def answer_kinds(self) -> list[dict[str, str]]:
+        """Version 2 describes `forced` as it answered then (every single-option decision)."""
+        kinds = super().answer_kinds()
+        if not self.exact:
+            kinds = [{**k, "text": _FORCED_ANY_V2} if k["kind"] == "forced" else k for k in kinds]
+        return kinds
 
     def public_mismatch(self, view: View, step: Mapping[str, Any]) -> str | None:
         """Whose turn it is and the result, as the entry names them."""
@@ -132,8 +165,8 @@ class MagierEngine(BaseEngine):
         if kind == "reveal":
             return apply_reveal(state, seat, move)
         if kind == "place":
-            return apply_place(state, seat, move)
-        return apply_movement(state, seat, kind, move)
+            return apply_place(state, seat, move, self.exact)
+        return apply_movement(state, seat, kind, move, self.exact)
 
     def view(self, state: State, seat: Seat | None) -> View:
         return view(state, seat)

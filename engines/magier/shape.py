@@ -4,6 +4,9 @@
 listed, no case folded or space stripped; no extra key; an int is an int), so a move's
 signed text has one meaning and carries no message. Every kind of move reads its cells
 through here, so none of them can be more lenient than the others.
+
+Rules version 2 read a cell leniently (case folded, spaces around it stripped: "E4 " was
+e4), and its logs hold such moves: `exact=False` keeps that reading for them (issue 32).
 """
 
 from __future__ import annotations
@@ -23,13 +26,14 @@ FIELDS = {
 }
 
 
-def need_cell(move: Move, field: str) -> int:
-    return cell(move.get(field), field)
+def need_cell(move: Move, field: str, exact: bool = True) -> int:
+    return cell(move.get(field), field, exact)
 
 
-def cell(name: Any, field: str) -> int:
+def cell(name: Any, field: str, exact: bool = True) -> int:
     """The cell of exactly this name, as the rules list it: no case folded, no space stripped,
-    so a move's signed text has one spelling and cannot carry a message."""
+    so a move's signed text has one spelling and cannot carry a message. With `exact` false
+    (version 2) the name is read as board.cell_index reads what a player types."""
     if not isinstance(name, str):
         raise IllegalMove(f'the move needs a cell name in {field!r}, e.g. "e4"')
     i = INDEX.get(name)
@@ -37,6 +41,8 @@ def cell(name: Any, field: str) -> int:
         return i
     near = cell_index(name)
     if near is not None:
+        if not exact:
+            return near
         raise IllegalMove(
             f"there is no cell {name!r}: cells are written exactly like {CELLS[near]} "
             "(lower case, no spaces)"
