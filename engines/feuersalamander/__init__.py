@@ -1,7 +1,13 @@
-"""Der Feuersalamander (Noris 1987): the engine, registered as `feuersalamander`."""
+"""Der Feuersalamander (Noris 1987): the engine, registered as `feuersalamander`.
 
-from engines.feuersalamander.rules import Feuersalamander
+Every rules version a released pbem wrote into a genesis is kept (issue 32): a game is
+replayed and played on with the version it began with, new games get the newest. What each
+version does differently is in RULES.md ("Versions") and engines.feuersalamander.rules.
+"""
 
-ENGINE = Feuersalamander()
+from engines.feuersalamander.rules import KEPT, NEWEST, Feuersalamander
 
-__all__ = ["ENGINE", "Feuersalamander"]
+VERSIONS = {version: Feuersalamander(version) for version in KEPT}
+ENGINE = VERSIONS[NEWEST]
+
+__all__ = ["ENGINE", "VERSIONS", "Feuersalamander"]

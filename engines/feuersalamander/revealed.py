@@ -16,12 +16,13 @@ from engines.feuersalamander.copies import detach
 from engines.feuersalamander.view import view as seat_view
 
 
-def revealed_view(game: str, state: State) -> View:
+def revealed_view(game: str, state: State, spectator: View | None = None) -> View:
     """The spectator's view of `state` with every hand ("hands", in card order), the draw stack
     ("deck", the top first) and the card each seat drew last ("drawn_all"); `everything_revealed`
     and `over` true, since it is drawn only for a finished game (one a resignation or a forfeit
-    ended has no result in its state, yet must not read as running)."""
-    out = seat_view(state, None, game)
+    ended has no result in its state, yet must not read as running). `spectator` is the
+    spectator's view of `state` when the caller has made it (version 3's carries its histories)."""
+    out = seat_view(state, None, game) if spectator is None else spectator
     out["hands"] = [cards.sorted_cards(h) for h in state["hands"]]
     out["deck"] = detach(state["deck"])
     out["drawn_all"] = detach(state.get("drawn") or [None] * state["seats"])

@@ -109,9 +109,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engines.answers import Unseen, UnseenRead
+from engines.answers import FORCED, Unseen, UnseenRead
 from engines.core import BadOptions, BaseEngine, Event, IllegalMove, Move, Rng, Seat, State, View
-from engines.feuersalamander import bots, deal, leaving, legal, notation, render
+from engines.feuersalamander import bots, deal, histories, leaving, legal, notation, render
 from engines.feuersalamander import record as record_of
 from engines.feuersalamander.circuit import NAMES
 from engines.feuersalamander.copies import detached, fresh
@@ -125,6 +125,11 @@ from engines.public import pending_seat, turn_and_result
 __all__ = ["NAMES", "TURN_KINDS", "Feuersalamander", "enumerate_claims", "game_result", "max_claims"]
 
 DEFAULT_TARGET = 84
+
+# The rules versions this package plays (engines.feuersalamander.VERSIONS keeps one engine of
+# each): every version a released pbem wrote into a genesis, never changed (issue 32).
+KEPT = ("3", "4", "5")
+NEWEST = KEPT[-1]
 
 _is_int = legal.is_int
 _listed = legal.listed
@@ -143,10 +148,21 @@ class Feuersalamander(BaseEngine):
     # 5: the answer `forced` no longer plays a decision whose options depend on the hand (the
     # deal's and the double rule's discard, the stone): its standing entry told the table that
     # the hand allowed one move only (engines.answers.forced_public); the rules are unchanged.
-    version = "5"
+    version = NEWEST
     title = "Der Feuersalamander"
     min_seats = 2
     max_seats = 4
+
+    def __init__(self, version: str = NEWEST) -> None:
+        """The rules of `version`, one of KEPT. The versions differ in what is kept, not in the
+        game: 3 keeps the questions and claims in the state and the views (its histories, added
+        by engines.feuersalamander.histories on top of today's rules), 4 and 5 in the log only;
+        3 and 4 let `forced` answer every decision with one legal move, 5 only the public ones."""
+        if version not in KEPT:
+            raise ValueError(f"Feuersalamander has no rules version {version!r}; kept: {', '.join(KEPT)}")
+        self.version = version
+        self._histories = version == "3"
+        self._forced_public_only = int(version) >= 5
 
     # ------------------------------------------------------------ options, seats
 
@@ -174,6 +190,8 @@ class Feuersalamander(BaseEngine):
     def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> tuple[State, list[Event]]:
         opts = self.check_options(options, seats)
         state, events = deal.setup(seats, opts, rng)
+        if self._histories:
+            state = histories.with_histories(state)
         return state, detached(events)
 
     # ------------------------------------------------------------ the Engine interface
@@ -193,7 +211,11 @@ class Feuersalamander(BaseEngine):
 
     def forced_public(self, view: View) -> bool:
         """A throw, a key throw and every other decision whose options do not read the hand
-        are public; a discard or a stone placement reads it (engines.answers.forced_public)."""
+        are public; a discard or a stone placement reads it (engines.answers.forced_public).
+        Versions 3 and 4 answered every one-move decision with `forced`, so for them every
+        decision counts as public: their logs hold such answers, and replay as written."""
+        if not self._forced_public_only:
+            return True
         seat = view.get("seat")
         pending, result = view.get("pending"), view.get("result")
         try:
@@ -223,6 +245,8 @@ class Feuersalamander(BaseEngine):
         events: list[Event] = []
         HANDLERS[kind](new, seat, move, rng, events)
         leaving.skip_out(new, events)
+        if self._histories:
+            events = histories.record(new, events)
         return new, detached(events)
 
     # ------------------------------------------------------------ leaving (engines.feuersalamander.leaving)
@@ -243,19 +267,26 @@ class Feuersalamander(BaseEngine):
     def recall(self, record: Any, events: Sequence[Mapping[str, Any]], seat: Seat | None) -> Any:
         """The questions (with the answers `seat` saw) and the claims up to this step, folded
         from the log (engines.feuersalamander.record): kept out of the state so that it stays
-        bounded however long the game runs."""
+        bounded however long the game runs. Version 3 remembers nothing here: its views carry
+        both lists (and its question events lack the turn and the losses a record needs)."""
+        if self._histories:
+            return record
         return record_of.recall(record, events, seat)
 
     def view(self, state: State, seat: Seat | None) -> View:
         """What `seat` may see of the table now (engines.feuersalamander.view); shares nothing
-        with the state."""
-        return seat_view(state, seat, self.id)
+        with the state. Version 3's also shows the questions and claims of the past."""
+        out = seat_view(state, seat, self.id)
+        return histories.view_members(state, seat, out) if self._histories else out
 
     def revealed_view(self, state: State) -> View:
         """Every hand and the stack's order, for a finished game's final screens
         (engines.feuersalamander.revealed); every answer is the reveal's, through `recall`."""
         from engines.feuersalamander.revealed import revealed_view
 
+        if self._histories:
+            spectator = histories.view_members(state, None, seat_view(state, None, self.id), everything=True)
+            return revealed_view(self.id, state, spectator)
         return revealed_view(self.id, state)
 
     def result(self, state: State) -> dict[str, Any] | None:
@@ -292,6 +323,18 @@ class Feuersalamander(BaseEngine):
     def render(self, view: View, color: bool = False) -> str:
         """The table as this seat sees it; ANSI highlights only when color is true."""
         return render.render(view, color)
+
+    def answer_kinds(self) -> list[dict[str, str]]:
+        """As every engine's, but versions 3 and 4 say what their `forced` did: it answered
+        every decision with one legal move, those that the hand decides too."""
+        kinds = super().answer_kinds()
+        if not self._forced_public_only:
+            kinds = [
+                {**k, "text": "when you have exactly one legal move, it is played for you at once"}
+                if k["kind"] == FORCED else k
+                for k in kinds
+            ]
+        return kinds
 
     def bots(self) -> dict[str, Any]:
         return {"random": bots.random_bot, "simple": bots.simple_bot}
