@@ -1,0 +1,167 @@
+"""Magier's rules versions (issue 32: a version a game has used is frozen; RULES.md "Versions").
+
+Version 2 is the release of 2026-11-30: its `apply` read a cell in any case with spaces around
+it and took a jump along any valid path, and its `forced` answered every decision with one
+legal move. Version 3, which new games get, takes exactly the listed moves and answers a
+concealed placement never. Logs of version 2 hold moves only version 2 accepts, so it keeps its
+own reading; tests/engines/versions/data/magier-*.json pin both versions along whole games.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Any
+
+import pytest
+
+import engines
+from engines.core import IllegalMove
+from engines.magier import ENGINE, VERSIONS
+from engines.magier.board import CELLS, FLAMES
+from engines.magier.diagram import picture, position
+
+V2 = engines.get("magier", "2")
+V3 = engines.get("magier", "3")
+BOTH = pytest.mark.parametrize("engine", [V2, V3], ids=["v2", "v3"])
+
+# Red's magician on d2 can reach f4 by two jumps: d2xd4xf4 (listed, shortest first) or d2xf2xf4.
+JUMPS = {"d2": "R", "d3": "B", "e4": "b1", "e2": "r1", "f3": "B", "i9": "B"}
+
+
+def test_new_games_get_version_3_and_version_2_is_kept() -> None:
+    """engines.get answers the newest for a new game and the genesis's version for an old one."""
+    assert engines.get("magier") is ENGINE is VERSIONS["3"] and ENGINE.version == "3"
+    assert list(engines.versions("magier")) == ["2", "3"]
+    assert V2.version == "2" and V2 is VERSIONS["2"]
+    state, _ = engines.get("magier").setup(2, {}, None)
+    assert V3.legal_moves(state, 0) == V2.legal_moves(state, 0)  # the rules of play are the same
+
+
+@pytest.mark.parametrize("spelled", ["E2", " e2", "e2 ", "\te2\n"])
+def test_issue32_a_cell_spelled_otherwise_is_version_2s_and_refused_in_version_3(spelled: str) -> None:
+    """Version 2 read the cell as a player types it (case folded, spaces stripped) and wrote the
+    listed name into the state; version 3 refuses it, naming the spelling it takes."""
+    state = position({**JUMPS, "e9": "b2"}, hands=((1,), ()), options={"open_placement": True})
+    typed = {"type": "place", "cell": spelled, "value": 1, "open": True}
+    listed = {"type": "place", "cell": "e2", "value": 1, "open": True}
+    state = {**state, "board": {k: v for k, v in state["board"].items() if k != "e2"}}
+    assert listed in V2.legal_moves(state, 0) and typed not in V2.legal_moves(state, 0)
+    old, events = V2.apply(state, 0, typed)
+    assert (old, events) == V2.apply(state, 0, listed)
+    assert old["last_move"]["cell"] == "e2" and events[0].data["cell"] == "e2"
+    with pytest.raises(IllegalMove, match=r"cells are written exactly like e2 \(lower case, no spaces\)"):
+        V3.apply(state, 0, typed)
+    assert V3.apply(state, 0, listed) == V2.apply(state, 0, listed)
+
+
+def test_issue32_a_step_or_jump_spelled_otherwise_is_version_2s_only() -> None:
+    state = position(JUMPS)
+    for move in ({"type": "step", "from": "D2", "to": "c2"}, {"type": "jump", "path": ["d2", "D4 "]}):
+        V2.apply(state, 0, move)
+        with pytest.raises(IllegalMove, match="cells are written exactly"):
+            V3.apply(state, 0, move)
+
+
+def test_issue32_a_jump_by_a_longer_path_is_version_2s_and_refused_in_version_3() -> None:
+    """Version 2 took any valid path and logged the path as played; the position is the one
+    the listed path leaves. Version 3 refuses it and names the listed path."""
+    state = position(JUMPS)
+    longer = {"type": "jump", "path": ["d2", "f2", "f4"]}
+    listed = {"type": "jump", "path": ["d2", "d4", "f4"]}
+    assert listed in V2.legal_moves(state, 0) and longer not in V2.legal_moves(state, 0)
+    after, events = V2.apply(state, 0, longer)
+    assert events[0].kind == "jumped" and events[0].data == {"seat": 0, "path": ["d2", "f2", "f4"]}
+    assert after["last_move"] == longer
+    assert picture(after["board"]) == picture(V3.apply(state, 0, listed)[0]["board"])
+    with pytest.raises(IllegalMove, match="listed by its shortest path: write d2xd4xf4"):
+        V3.apply(state, 0, longer)
+
+
+@BOTH
+def test_issue32_both_versions_refuse_what_is_no_jump(engine: Any) -> None:
+    """Version 2's leniency is in spelling and path only: a hop that is not a jump, a revisited
+    cell or a cell off the board is refused by both, with the reason."""
+    state = position(JUMPS)
+    for path, reason in [
+        (["d2", "d4", "d2"], "already visited"),
+        (["d2", "c5"], "one adjacent piece"),
+        (["d2"], "at least one"),
+        (["d2", "z9"], "not a cell"),
+    ]:
+        with pytest.raises(IllegalMove, match=reason):
+            engine.apply(state, 0, {"type": "jump", "path": path})
+
+
+def _one_cell_left(open_placement: bool) -> dict[str, Any]:
+    """Red's last wisdom (1) to place, on the one empty cell that is no flame: one legal move."""
+    cells = [c for i, c in enumerate(CELLS) if i not in FLAMES and c != "d4"]
+    pieces = {c: ("R" if n % 3 else f"b{1 if n % 2 else 2}") for n, c in enumerate(cells)}
+    return position(pieces, hands=((1,), ()), options={"open_placement": open_placement})
+
+
+def test_issue32_forced_answers_a_concealed_placement_in_version_2_only() -> None:
+    """Version 2's `forced` played every single-option decision; version 3's plays a placement
+    only when it is placed openly (forced_public): that a concealed placement had one option
+    tells the table which values the seat still holds."""
+    state = _one_cell_left(open_placement=False)
+    move = {"type": "place", "cell": "d4", "value": 1}
+    for engine in (V2, V3):
+        assert engine.moves_from_view(engine.view(state, 0)) == [move]
+    forced = V3.check_rule({"kind": "forced"})
+    assert V2.standing_move(V2.view(state, 0), forced) == move
+    assert V3.standing_move(V3.view(state, 0), forced) is None
+    assert not V3.forced_public(V3.view(state, 0)) and V2.forced_public(V2.view(state, 0))
+    assert "everyone can see" in V3.answer_kinds()[0]["text"]
+    assert "everyone can see" not in V2.answer_kinds()[0]["text"]
+
+
+@BOTH
+def test_forced_answers_an_open_placement_and_a_movement_in_both(engine: Any) -> None:
+    state = _one_cell_left(open_placement=True)
+    forced = {"kind": "forced"}
+    assert engine.standing_move(engine.view(state, 0), forced) == {
+        "type": "place", "cell": "d4", "value": 1, "open": True,
+    }
+    state = position({"i9": "B", "a1": "r1"})  # red has no magician: its one move is the pass (MH-12)
+    assert engine.standing_move(engine.view(state, 0), forced) == {"type": "pass"}
+    assert engine.standing_move(engine.view(position(JUMPS), 0), forced) is None  # many moves
+
+
+@BOTH
+def test_what_client_and_server_call_works_for_both_versions(engine: Any) -> None:
+    """A blind game played as clients play it (views filled from each seat's own records, the
+    bots, parse and format, previews, renders, reveals) and checked as clients check it."""
+    rnd = random.Random(f"versions {engine.version}")
+    state, _ = engine.setup(2, engine.check_options({"wrap": "torus"}, 2), None)
+    records: list[list[dict[str, Any]]] = [[], []]
+    bot = engine.bots()["greedy"]
+    for _ in range(120):
+        seat = engine.to_move(state)
+        if seat is None:
+            break
+        view = engine.fill_view(engine.view(state, seat), records[seat])
+        reveal, missing = engine.reveal_move(view, records[seat])
+        assert not missing
+        if reveal is not None:
+            move = reveal
+        else:
+            moves = engine.own_moves(view, engine.legal_moves(state, seat))
+            assert moves == engine.moves_from_view(view)
+            move = bot(view, moves, rnd)
+            assert engine.parse(engine.format(move), view) == move
+            said = engine.describe_move(view, move)
+            assert (said is None) == (move["type"] in ("place", "pass")), (move, said)
+            assert engine.render(view)
+        public, _ = engine.split_move(move)
+        if engine.owner_held(state, public):
+            salt = f"{rnd.getrandbits(64):016x}"
+            commit = hashlib.sha256(f"{move['value']}/{salt}".encode()).hexdigest()
+            records[seat].append({"commit": commit, "secret": {"value": move["value"]}, "salt": salt})
+            move = {"type": "place", "cell": move["cell"], "secret_commit": commit}
+        state, events = engine.apply(state, seat, move)
+        step = {"to_move": engine.to_move(state), "result": engine.result(state)}
+        for s in (0, 1):
+            assert engine.public_mismatch(engine.view(state, s), step) is None
+    assert state["phase"] != "placement"
+    assert engine.revealed_view(state)["board"]
