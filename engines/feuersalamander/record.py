@@ -31,7 +31,10 @@ def empty() -> Record:
 
 def remembered(view: Mapping[str, Any], key: str) -> list[dict[str, Any]]:
     """The questions or claims of the record a caller attached to `view` (`view["record"]`); none
-    without one: renders then draw no history lines and bots play on what the view shows."""
+    without one: renders then draw no history lines and bots play on what the view shows. A
+    version-3 view carries both lists itself (engines.feuersalamander.histories): those count."""
+    if isinstance(view.get(key), list):
+        return list(view[key])
     record = view.get("record")
     return list(record.get(key) or []) if isinstance(record, Mapping) else []
 
