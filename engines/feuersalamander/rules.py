@@ -46,7 +46,9 @@ only, None for the spectator), "hand_sizes", "deck_size", "dungeon".
 Neither holds the game's past, so neither grows with it (version 4): the
 questions asked (with the answers the viewer saw) and the claims made are
 rebuilt from the log by `recall` (engines.feuersalamander.record), which the
-client attaches to a view it draws or hands to a bot as "record".
+client attaches to a view it draws or hands to a bot as "record". Version 3
+kept both in the state and the views; its games still do
+(engines.feuersalamander.histories adds them on top of these rules).
 
 Readings of the rulings where they leave a choice (the nearest playable one):
 
