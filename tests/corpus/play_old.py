@@ -1,0 +1,138 @@
+"""Make corpus logs with an old commit's own code: games its demo does not leave behind.
+
+Run from a git worktree of that commit, with that worktree first on PYTHONPATH, so its server,
+client, engines and protocol do all the work (this file only drives them, through the same
+`client.demo` helpers and `client.play.Player` calls its demo makes):
+
+    cd /tmp/wt-corpus-8722713
+    PYTHONPATH=$PWD /work/main/.venv/bin/python /work/main/tests/corpus/play_old.py running OUT_DIR
+
+`running` plays each engine of that commit (and its demo's EXTRA_GAMES) with the demo's bots for
+a few moves only and exports the game mid-way, as `pbem export` of a running game does (labels
+after OUT_DIR, e.g. `siedler cavemen-open`, play those games only): its
+audit is INCOMPLETE (the server's seed is still secret). `answers` (commits from c722d99 on,
+which have answers in advance) plays one whole game per engine where every seat first states
+the answers in advance named in ANSWERS, so the log holds `answers` and `standing` entries in
+that commit's shape; its audit is PASS.
+
+Nothing here is imported by the tests: it is the provenance of the files tests/corpus/README.md
+says it made.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+import engines
+from client.demo import BOTS, EXTRA_GAMES, NAMES, OPTIONS, free_port, start_server
+from client.play import Player
+
+MOVES = 8  # moves a running game is given before its export: a few turns of every seat
+# The answers in advance each seat states in an `answers` game (the engine's rule texts).
+ANSWERS = {"siedler": ["forced", "decline-trades", "never-counter", "plenty-least-held"]}
+
+
+def games() -> list[tuple[str, str, dict[str, Any]]]:
+    """(label, engine, options) of every game the commit's demo plays."""
+    out = [(e, e, OPTIONS.get(e, {})) for e in engines.ids()]
+    return out + [(label, e, opts) for label, (e, opts) in EXTRA_GAMES.items() if e in engines.ids()]
+
+
+def seated(url: str, work: Path, label: str, engine_id: str, options: dict[str, Any]) -> tuple[str, list[Player], list[str]]:
+    """A new game of `engine_id`, every seat joined by a player of its own: (game, players, bots)."""
+    bots = BOTS.get(engine_id, ["random"] * engines.get(engine_id).min_seats)
+    players = []
+    for i in range(len(bots)):
+        player = Player(work / f"{label}-{NAMES[i]}")
+        player.init_account(url, f"{NAMES[i]}-{label}", f"{NAMES[i]}@example.org")
+        players.append(player)
+    game = players[0].new_game(engine_id, options, len(bots))["id"]
+    for player in players:
+        player.join(game)
+    return game, players, bots
+
+
+def running(url: str, work: Path, out: Path, label: str, engine_id: str, options: dict[str, Any]) -> Path:
+    """MOVES moves of the demo's bots, a turn at a time, then the export of the running game."""
+    game, players, bots = seated(url, work, f"{label}-running", engine_id, options)
+    rng = random.Random(0)
+    made = 0
+    for _ in range(100):
+        for player, bot in zip(players, bots, strict=True):
+            made += player.play_bot(game, bot, until_over=False, rng=rng)
+        if made >= MOVES:
+            break
+    state = players[0].show(game)
+    if state["status"] != "running":
+        raise SystemExit(f"{label}: the game is {state['status']} after {made} moves, not running")
+    path = out / f"{label}-running-{game}.json"
+    players[0].export(game, path)
+    print(f"  {label}: running game {game} exported after {made} moves, head {state['head']['seq']}", flush=True)
+    return path
+
+
+def answering(url: str, work: Path, out: Path, label: str, engine_id: str, options: dict[str, Any]) -> Path:
+    """A whole game of the demo's bots where every seat answers ANSWERS in advance."""
+    game, players, bots = seated(url, work, f"{label}-answers", engine_id, options)
+    engine = engines.get(engine_id)
+    rules = [engine.parse_rule(text) for text in ANSWERS.get(engine_id, ["forced"])]
+    for player in players:
+        player.set_answers(game, rules)
+    errors: list[BaseException] = []
+
+    def run(player: Player, bot: str) -> None:
+        try:
+            player.play_bot(game, bot, poll=0.02)
+        except BaseException as exc:  # reported below; a run must not hang on a dead thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=pb, daemon=True) for pb in zip(players, bots, strict=True)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=600)
+    if errors:
+        raise SystemExit(f"{label}: a bot failed: {errors[0]!r}")
+    path = out / f"{label}-answers-{game}.json"
+    data = players[0].export(game, path)
+    kinds = [e["type"] for e in data["entries"]]
+    print(
+        f"  {label}: game {game} with answers in advance over after {len(kinds)} entries "
+        f"({kinds.count('answers')} answers, {kinds.count('standing')} standing)",
+        flush=True,
+    )
+    return path
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) < 2 or argv[0] not in ("running", "answers"):
+        print(__doc__)
+        return 2
+    kind, out, only = argv[0], Path(argv[1]), set(argv[2:])
+    out.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="pbem-corpus-"))
+    port = free_port()
+    # as the demo starts it: no SMTP (its mail becomes .eml files), links to this port
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_SMTP_")}
+    env["PBEM_PUBLIC_URL"] = f"http://127.0.0.1:{port}"
+    server = start_server(work, port, workers=2, env=env)
+    try:
+        for label, engine_id, options in games():
+            if only and label not in only:
+                continue
+            make = running if kind == "running" else answering
+            make(f"http://127.0.0.1:{port}", work, out, label, engine_id, options)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
