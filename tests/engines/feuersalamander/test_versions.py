@@ -15,6 +15,7 @@ on a version-3 view.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -72,8 +73,10 @@ def test_version_3_keeps_questions_and_claims_in_state_and_views_version_4_folds
     from the events it saw, is version 3's view lists to the letter."""
     seats, asked, laid, failed = 3, 0, 0, 0
     memory = Memory(V4, seats)
+    kept: list[tuple[Any, str]] = []  # each version-3 state as it was: no later move may change it
     for (seat3, s3, e3), (seat4, s4, e4) in zip(played(V3, seats, "fs versions", 400), played(V4, seats, "fs versions", 400), strict=True):
         assert seat3 == seat4 and set(s3) - set(s4) == set(HISTORIES) and without(s3) == s4
+        kept.append((s3, json.dumps(s3, sort_keys=True)))
         memory.step(e4)
         for seat in [*range(seats), None]:
             v3, v4 = V3.view(s3, seat), V4.view(s4, seat)
@@ -94,6 +97,7 @@ def test_version_3_keeps_questions_and_claims_in_state_and_views_version_4_folds
         failed += sum(e.kind == "claim_failed" for e in e4)
     assert asked and laid and failed, "the game asked no question or made no claim of either outcome"
     assert len(s3["questions"]) == asked and len(s3["claims"]) == laid + failed
+    assert all(json.dumps(state, sort_keys=True) == text for state, text in kept), "a move changed an earlier state"
 
 
 def test_a_version_3_answer_shows_only_to_the_asker_and_the_asked_seat() -> None:
