@@ -17,6 +17,7 @@ import tomllib
 from pathlib import Path
 
 import engines
+from engines import versions as kept_versions
 from engines.core import Engine
 from protocol.entries import FORMAT
 from server.store import migrations
@@ -54,14 +55,14 @@ def test_pbem_version_names_pbem_the_log_format_and_every_engine_version() -> No
     assert pyproject_version() != "0.1.0"
     assert any(FORMAT in line and "log format" in line for line in lines)
     for engine in shipped():
-        assert f"engine {engine.id}: version {engine.version} (reads {engine.version})" in lines
+        assert f"engine {engine.id}: version {engine.version} (reads {', '.join(kept_versions(engine.id))})" in lines
     assert not any("schema" in line for line in lines)  # the database is the server's
     assert run(CLIENT, "version").splitlines() == lines
 
     stated = json.loads(run(CLIENT, "version", "--json"))
     assert stated["pbem"] == pyproject_version()
     assert stated["log_format"] == {"writes": FORMAT, "reads": [FORMAT]}
-    assert stated["engines"] == {e.id: {"writes": e.version, "reads": [e.version]} for e in shipped()}
+    assert stated["engines"] == {e.id: {"writes": e.version, "reads": list(kept_versions(e.id))} for e in shipped()}
     assert stated["schema"] == migrations.CURRENT
 
 
@@ -73,7 +74,7 @@ def test_pbem_server_version_names_the_schema_too() -> None:
     assert lines[0] == f"pbem {pyproject_version()}"
     assert any(FORMAT in line and "log format" in line for line in lines)
     for engine in shipped():
-        assert f"engine {engine.id}: version {engine.version} (reads {engine.version})" in lines
+        assert f"engine {engine.id}: version {engine.version} (reads {', '.join(kept_versions(engine.id))})" in lines
     assert lines[-1].startswith(f"database schema: version {migrations.CURRENT} ")
     assert run(SERVER, "version").splitlines() == lines
     stated = json.loads(run(SERVER, "version", "--json"))
@@ -101,4 +102,6 @@ def test_the_changelog_s_newest_section_is_this_version_with_its_engine_versions
     assert f"writes {FORMAT}" in words
     for engine in shipped():
         assert re.search(rf"\b{engine.id} {re.escape(engine.version)}\b", words), engine.id
+        kept = ", ".join(kept_versions(engine.id))  # every version this pbem keeps, as the section lists them
+        assert f"{engine.id} {engine.version} (reads {kept})" in words, (engine.id, kept)
     assert f"Database schema: {migrations.CURRENT} " in words
