@@ -13,7 +13,13 @@ after OUT_DIR, e.g. `siedler cavemen-open`, play those games only): its
 audit is INCOMPLETE (the server's seed is still secret). `answers` (commits from c722d99 on,
 which have answers in advance) plays one whole game per engine where every seat first states
 the answers in advance named in ANSWERS, so the log holds `answers` and `standing` entries in
-that commit's shape; its audit is PASS.
+that commit's shape; its audit is PASS. `respelled` (commits before e28135c, whose server took
+any move its rules' `apply` took, not only the listed ones) plays the demo's games with each bot
+move first sent written otherwise, as a player or another client could write it: in magier cells
+in capitals or with spaces around them and a jump along another valid path than the listed one;
+in the other games a list in reverse order or a field left out. That commit's client signs and
+sends each; what its server's rules take is logged as sent, what they refuse is sent again as
+listed. Its audit is PASS: an old version keeps reading what it once took.
 
 Nothing here is imported by the tests: it is the provenance of the files tests/corpus/README.md
 says it made.
@@ -110,8 +116,125 @@ def answering(url: str, work: Path, out: Path, label: str, engine_id: str, optio
     return path
 
 
+SPELLINGS = (str.upper, lambda c: f" {c}", lambda c: f"{c.upper()} ", lambda c: c)
+
+
+def other_path(view: dict[str, Any], path: list[str], rng: random.Random) -> list[str]:
+    """Another valid path of the jump `path` to the same cell (the longest found), or `path`:
+    a depth-first walk over single jumps with the old engine's own `_hops`."""
+    from engines.magier.board import CELLS
+    from engines.magier.mechanics import _hops, cells_from_board
+
+    cells = cells_from_board(view["board"])
+    index = {name: i for i, name in enumerate(CELLS)}
+    src, dest = index[path[0]], index[path[-1]]
+    found: list[list[int]] = []
+
+    def walk(trail: list[int]) -> None:
+        if len(found) > 50:
+            return
+        for land in _hops(cells, src, trail[-1]):
+            if land in trail:
+                continue
+            if land == dest:
+                found.append([*trail, land])
+            else:
+                walk([*trail, land])
+
+    walk([src])
+    others = [p for p in found if [CELLS[i] for i in p] != path]
+    if not others:
+        return path
+    longest = max(len(p) for p in others)
+    return [CELLS[i] for i in rng.choice([p for p in others if len(p) == longest])]
+
+
+def respell(view: dict[str, Any], move: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A magier move as a player might type it: another spelling of each cell, another jump path."""
+    spell = rng.choice(SPELLINGS)
+    out = dict(move)
+    if move.get("type") == "jump":
+        out["path"] = [spell(c) for c in other_path(view, list(move["path"]), rng)]
+    for field in ("cell", "from", "to"):
+        if isinstance(move.get(field), str):
+            out[field] = spell(move[field])
+    return out
+
+
+def otherwise(engine_id: str, view: dict[str, Any], move: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The move written another way the rules may read the same: magier's respelling, else a
+    list field in reverse order or a field left out (the server says whether its rules take it)."""
+    if engine_id == "magier":
+        return respell(view, move, rng)
+    ways = [
+        {**move, k: list(reversed(v))}
+        for k, v in move.items()
+        if isinstance(v, list) and len(v) > 1 and list(reversed(v)) != v
+    ]
+    ways += [{f: v for f, v in move.items() if f != k} for k in move if k != "type"]
+    return rng.choice(ways) if ways else move
+
+
+def respelling(url: str, work: Path, out: Path, label: str, engine_id: str, options: dict[str, Any]) -> Path:
+    """A whole game of the demo's bots, each move first sent written otherwise (`otherwise`);
+    one the server refuses (400 or 422) is then sent as listed."""
+    from client.api import ApiError
+
+    game, players, bots = seated(url, work, f"{label}-respelled", engine_id, options)
+    rng = random.Random(0)
+    engine = engines.get(engine_id)
+    sent = {"otherwise": 0, "refused": 0, "listed": 0}
+
+    def turn(player: Player, choose: Any) -> bool:
+        """This seat's move if it is due (as the demo's bot picks it); whether the game is over."""
+        st = player.state(game)
+        if st.status == "over":
+            return True
+        if not st.my_turn:
+            return False
+        offered = player.api.moves(game)
+        if offered.get("head") != st.head:
+            return False
+        listed = [m["move"] for m in offered.get("moves") or []]
+        keep = getattr(st.engine, "own_moves", None)
+        if callable(keep):  # a blind game lists values this seat no longer holds
+            listed = keep(st.view, listed)
+        if not listed:
+            return False
+        move = choose(st.view, listed, rng)
+        other = otherwise(engine_id, st.view, move, rng)
+        if other != move:
+            try:
+                player.submit(st, other)
+                sent["otherwise"] += 1
+                return False
+            except ApiError as exc:
+                if exc.status not in (400, 422):
+                    raise
+                sent["refused"] += 1
+        player.submit(st, move)
+        sent["listed"] += 1
+        return False
+
+    over = False
+    for _ in range(5000):
+        for player, bot in zip(players, bots, strict=True):
+            over = over or turn(player, engine.bots()[bot])
+        if over:
+            break
+    path = out / f"{label}-respelled-{game}.json"
+    data = players[0].export(game, path)
+    print(
+        f"  {label}: game {game} over after {len(data['entries'])} entries; moves written otherwise "
+        f"and logged: {sent['otherwise']}, refused and sent as listed: {sent['refused']}, sent as "
+        f"listed: {sent['listed']}",
+        flush=True,
+    )
+    return path
+
+
 def main(argv: list[str]) -> int:
-    if len(argv) < 2 or argv[0] not in ("running", "answers"):
+    if len(argv) < 2 or argv[0] not in ("running", "answers", "respelled"):
         print(__doc__)
         return 2
     kind, out, only = argv[0], Path(argv[1]), set(argv[2:])
@@ -126,7 +249,7 @@ def main(argv: list[str]) -> int:
         for label, engine_id, options in games():
             if only and label not in only:
                 continue
-            make = running if kind == "running" else answering
+            make = {"running": running, "answers": answering, "respelled": respelling}[kind]
             make(f"http://127.0.0.1:{port}", work, out, label, engine_id, options)
     finally:
         server.terminate()

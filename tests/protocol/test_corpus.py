@@ -1,8 +1,9 @@
 """Issue 32, point 3: logs the real old code wrote audit with today's pbem, forever.
 
 tests/corpus holds exports made by the code of old commits (their demo, or their own client and
-server driven by tests/corpus/play_old.py); tests/corpus/README.md says which commit made each
-file and how, manifest.json what it is and the verdict it must get. A finished log is PASS, a
+server driven by tests/corpus/play_old.py: running games, answers in advance, and moves written
+otherwise than listed, which the releases before e28135c took); tests/corpus/README.md says
+which commit made each file and how, manifest.json what it is and the verdict it must get. A finished log is PASS, a
 running one INCOMPLETE, the pbem-log/1 export of the first days UNSUPPORTED naming the last
 commit that read it: an honest log of a released version is never FAIL. And FAIL stays FAIL
 for old versions: a rewritten old log fails at the entry rewritten.
@@ -44,11 +45,12 @@ def on_disk(name: str, tmp_path: Path) -> Path:
 
 
 def one_of_each(verdict: str) -> list[str]:
-    """The shortest log of each (engine, version) with `verdict`: the CLI runs on these."""
+    """The shortest log of each (engine, version) with `verdict` that its bots wrote as listed
+    (not `respelled`): the CLI runs on these."""
     best: dict[tuple[str, str], str] = {}
     for name, meta in MANIFEST.items():
         key = (meta["engine"], meta["version"])
-        if meta["verdict"] == verdict and (key not in best or meta["entries"] < MANIFEST[best[key]]["entries"]):
+        if meta["verdict"] == verdict and meta["how"] != "respelled" and (key not in best or meta["entries"] < MANIFEST[best[key]]["entries"]):
             best[key] = name
     return sorted(best.values())
 
