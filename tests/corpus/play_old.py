@@ -19,7 +19,9 @@ move first sent written otherwise, as a player or another client could write it:
 in capitals or with spaces around them and a jump along another valid path than the listed one;
 in the other games a list in reverse order or a field left out. That commit's client signs and
 sends each; what its server's rules take is logged as sent, what they refuse is sent again as
-listed. Its audit is PASS: an old version keeps reading what it once took.
+listed. Its audit is PASS: an old version keeps reading what it once took. `resigned` plays a
+few moves, then the seats resign (the last first) until the game is over; `aborted` makes a game
+its creator joins and aborts before anyone else joins.
 
 Nothing here is imported by the tests: it is the provenance of the files tests/corpus/README.md
 says it made.
@@ -64,9 +66,8 @@ def seated(url: str, work: Path, label: str, engine_id: str, options: dict[str, 
     return game, players, bots
 
 
-def running(url: str, work: Path, out: Path, label: str, engine_id: str, options: dict[str, Any]) -> Path:
-    """MOVES moves of the demo's bots, a turn at a time, then the export of the running game."""
-    game, players, bots = seated(url, work, f"{label}-running", engine_id, options)
+def few_moves(game: str, players: list[Player], bots: list[str]) -> int:
+    """MOVES moves (or a few more) of the demo's bots, a turn at a time: how many were made."""
     rng = random.Random(0)
     made = 0
     for _ in range(100):
@@ -74,12 +75,50 @@ def running(url: str, work: Path, out: Path, label: str, engine_id: str, options
             made += player.play_bot(game, bot, until_over=False, rng=rng)
         if made >= MOVES:
             break
+    return made
+
+
+def running(url: str, work: Path, out: Path, label: str, engine_id: str, options: dict[str, Any]) -> Path:
+    """MOVES moves of the demo's bots, a turn at a time, then the export of the running game."""
+    game, players, bots = seated(url, work, f"{label}-running", engine_id, options)
+    made = few_moves(game, players, bots)
     state = players[0].show(game)
     if state["status"] != "running":
         raise SystemExit(f"{label}: the game is {state['status']} after {made} moves, not running")
     path = out / f"{label}-running-{game}.json"
     players[0].export(game, path)
     print(f"  {label}: running game {game} exported after {made} moves, head {state['head']['seq']}", flush=True)
+    return path
+
+
+def resigning(url: str, work: Path, out: Path, label: str, engine_id: str, options: dict[str, Any]) -> Path:
+    """MOVES moves of the demo's bots, then the seats resign, the last one first, until the
+    game is over (a game of three goes on after the first resignation)."""
+    game, players, bots = seated(url, work, f"{label}-resigned", engine_id, options)
+    made = few_moves(game, players, bots)
+    resigned = 0
+    for player in reversed(players):
+        if players[0].show(game)["status"] == "over":
+            break
+        player.resign(game)
+        resigned += 1
+    path = out / f"{label}-resigned-{game}.json"
+    data = players[0].export(game, path)
+    print(f"  {label}: game {game} over after {made} moves and {resigned} resignations, {len(data['entries'])} entries", flush=True)
+    return path
+
+
+def aborting(url: str, work: Path, out: Path, label: str, engine_id: str, options: dict[str, Any]) -> Path:
+    """A game its creator made and joined, aborted before anyone else joined."""
+    player = Player(work / f"{label}-aborted-{NAMES[0]}")
+    player.init_account(url, f"{NAMES[0]}-{label}-aborted", f"{NAMES[0]}@example.org")
+    seats = len(BOTS.get(engine_id, ["random"] * engines.get(engine_id).min_seats))
+    game = player.new_game(engine_id, options, seats)["id"]
+    player.join(game)
+    player.abort(game)
+    path = out / f"{label}-aborted-{game}.json"
+    data = player.export(game, path)
+    print(f"  {label}: game {game} aborted, {len(data['entries'])} entries", flush=True)
     return path
 
 
@@ -234,7 +273,7 @@ def respelling(url: str, work: Path, out: Path, label: str, engine_id: str, opti
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) < 2 or argv[0] not in ("running", "answers", "respelled"):
+    if len(argv) < 2 or argv[0] not in ("running", "answers", "respelled", "resigned", "aborted"):
         print(__doc__)
         return 2
     kind, out, only = argv[0], Path(argv[1]), set(argv[2:])
@@ -249,7 +288,13 @@ def main(argv: list[str]) -> int:
         for label, engine_id, options in games():
             if only and label not in only:
                 continue
-            make = {"running": running, "answers": answering, "respelled": respelling}[kind]
+            make = {
+                "running": running,
+                "answers": answering,
+                "respelled": respelling,
+                "resigned": resigning,
+                "aborted": aborting,
+            }[kind]
             make(f"http://127.0.0.1:{port}", work, out, label, engine_id, options)
     finally:
         server.terminate()

@@ -26,7 +26,7 @@ from protocol.audit import audit
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 MANIFEST: dict[str, dict[str, Any]] = json.loads((CORPUS / "manifest.json").read_text())["files"]
 EXIT = {"PASS": 0, "INCOMPLETE": 3, "FAIL": 4, "UNSUPPORTED": 5}  # pbem audit's documented statuses
-FIELDS = {"commit", "made", "how", "command", "wrote", "game", "label", "format", "engine", "version", "entries", "verdict"}
+FIELDS = {"commit", "made", "how", "command", "wrote", "game", "label", "format", "engine", "version", "entries", "then", "verdict"}
 # A small finished log of the release of 2026-11-30 (feuersalamander 3), tampered with below.
 RELEASED = "8722713/feuersalamander-134b675e3e457ba4.json"
 
@@ -45,12 +45,12 @@ def on_disk(name: str, tmp_path: Path) -> Path:
 
 
 def one_of_each(verdict: str) -> list[str]:
-    """The shortest log of each (engine, version) with `verdict` that its bots wrote as listed
-    (not `respelled`): the CLI runs on these."""
+    """The shortest log of each (engine, version) with `verdict` that its bots played and wrote
+    as listed (not `respelled`, not `aborted` before the start): the CLI runs on these."""
     best: dict[tuple[str, str], str] = {}
     for name, meta in MANIFEST.items():
         key = (meta["engine"], meta["version"])
-        if meta["verdict"] == verdict and meta["how"] != "respelled" and (key not in best or meta["entries"] < MANIFEST[best[key]]["entries"]):
+        if meta["verdict"] == verdict and meta["how"] not in ("respelled", "aborted") and (key not in best or meta["entries"] < MANIFEST[best[key]]["entries"]):
             best[key] = name
     return sorted(best.values())
 
@@ -74,8 +74,10 @@ def test_every_corpus_file_has_its_provenance_issue_32() -> None:
         genesis = data["entries"][0]["body"]
         assert (data["format"], data["game"], len(data["entries"])) == (meta["format"], meta["game"], meta["entries"]), name
         assert (genesis["engine"], genesis["engine_version"]) == (meta["engine"], meta["version"]), name
+        # what the commit's own audit said then is what today's must say, but for a format gone
         over = any(e["type"] == "reveal" for e in data["entries"])
-        expected = "UNSUPPORTED" if meta["format"] != "pbem-log/2" else ("PASS" if over else "INCOMPLETE")
+        expected = "UNSUPPORTED" if meta["format"] != "pbem-log/2" else meta["then"]
+        assert meta["then"] == ("PASS" if over else "INCOMPLETE"), name
         assert meta["verdict"] == expected, name
 
 
