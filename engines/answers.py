@@ -64,8 +64,18 @@ class Unseen:
     __iter__ = __getitem__ = __contains__ = _read
 
 
+# How `forced` was described by the rules versions released before forced_public existed.
+FORCED_ANY_TEXT = "when you have exactly one legal move, it is played for you at once"
+
+
 class Answers:
     """The answers-in-advance part of an engine (BaseEngine inherits it)."""
+
+    # True in a rules version released before `forced_public` existed (magier 2,
+    # feuersalamander 3 and 4, siedler 2 and 3, cavemen 1): its `forced` played every decision
+    # with one legal move, and the logs it wrote replay with those answers (issue 32: a released
+    # version never changes). An engine sets it per version; its forced_public then says True.
+    forced_any = False
 
     def moves_from_view(self, view: View) -> list[Move]:  # the engine's own
         raise NotImplementedError
@@ -110,7 +120,7 @@ class Answers:
         """The kinds of decision this game answers in advance, for `pbem answers` and the API."""
         forced = {
             "kind": FORCED,
-            "text": (
+            "text": FORCED_ANY_TEXT if self.forced_any else (
                 "when you have exactly one legal move and everyone can see that you have (not "
                 "when it depends on your hidden cards), it is played for you at once"
             ),
@@ -171,7 +181,7 @@ class Answers:
         if not moves:
             return None
         if rule.get("kind") == FORCED:
-            return moves[0] if len(moves) == 1 and self.forced_public(view) else None
+            return moves[0] if len(moves) == 1 and (self.forced_any or self.forced_public(view)) else None
         chosen = self.own_standing_move(view, rule, moves)
         if chosen is None:
             return None

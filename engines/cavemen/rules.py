@@ -143,7 +143,6 @@ def _copy(state: State) -> State:
 #      which cavemen the seat holds.
 VERSIONS = ("1", "2")
 NEWEST = VERSIONS[-1]
-_FORCED_ANY_V1 = "when you have exactly one legal move, it is played for you at once"
 
 
 class Cavemen(BaseEngine):
@@ -159,6 +158,7 @@ class Cavemen(BaseEngine):
         if version not in VERSIONS:
             raise ValueError(f"Cavemen keeps rules versions {', '.join(VERSIONS)}, not {version!r}")
         self.version = version
+        self.forced_any = version == "1"  # engines.answers.Answers.forced_any
 
     def options(self) -> dict[str, Any]:
         return dict(OPTION_DEFAULTS)
@@ -234,7 +234,7 @@ class Cavemen(BaseEngine):
 
         Version 1 calls every decision public, as it was released: its `forced` played every
         single-option decision, and the logs it wrote must replay with the answers they hold."""
-        if self.version == "1":
+        if self.forced_any:
             return True
         seat = view.get("seat")
         if not _is_int(seat) or seat not in (0, 1):
@@ -245,13 +245,6 @@ class Cavemen(BaseEngine):
         except UnseenRead:
             return False
         return True
-
-    def answer_kinds(self) -> list[dict[str, str]]:
-        """Version 1 describes `forced` as it answered then (every single-option decision)."""
-        kinds = super().answer_kinds()
-        if self.version == "1":
-            kinds = [{**k, "text": _FORCED_ANY_V1} if k["kind"] == "forced" else k for k in kinds]
-        return kinds
 
     def public_mismatch(self, view: View, step: Mapping[str, Any]) -> str | None:
         """Whose decision it is and the result, as the entry names them."""

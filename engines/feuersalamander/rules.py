@@ -111,7 +111,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engines.answers import FORCED, Unseen, UnseenRead
+from engines.answers import Unseen, UnseenRead
 from engines.core import BadOptions, BaseEngine, Event, IllegalMove, Move, Rng, Seat, State, View
 from engines.feuersalamander import bots, deal, histories, leaving, legal, notation, render
 from engines.feuersalamander import record as record_of
@@ -164,7 +164,7 @@ class Feuersalamander(BaseEngine):
             raise ValueError(f"Feuersalamander has no rules version {version!r}; kept: {', '.join(KEPT)}")
         self.version = version
         self._histories = version == "3"
-        self._forced_public_only = int(version) >= 5
+        self.forced_any = int(version) < 5  # engines.answers.Answers.forced_any
 
     # ------------------------------------------------------------ options, seats
 
@@ -216,7 +216,7 @@ class Feuersalamander(BaseEngine):
         are public; a discard or a stone placement reads it (engines.answers.forced_public).
         Versions 3 and 4 answered every one-move decision with `forced`, so for them every
         decision counts as public: their logs hold such answers, and replay as written."""
-        if not self._forced_public_only:
+        if self.forced_any:
             return True
         seat = view.get("seat")
         pending, result = view.get("pending"), view.get("result")
@@ -325,18 +325,6 @@ class Feuersalamander(BaseEngine):
     def render(self, view: View, color: bool = False) -> str:
         """The table as this seat sees it; ANSI highlights only when color is true."""
         return render.render(view, color)
-
-    def answer_kinds(self) -> list[dict[str, str]]:
-        """As every engine's, but versions 3 and 4 say what their `forced` did: it answered
-        every decision with one legal move, those that the hand decides too."""
-        kinds = super().answer_kinds()
-        if not self._forced_public_only:
-            kinds = [
-                {**k, "text": "when you have exactly one legal move, it is played for you at once"}
-                if k["kind"] == FORCED else k
-                for k in kinds
-            ]
-        return kinds
 
     def bots(self) -> dict[str, Any]:
         return {"random": bots.random_bot, "simple": bots.simple_bot}

@@ -63,7 +63,6 @@ from engines.public import turn_and_result
 
 VERSIONS = ("2", "3")  # the rules versions this engine keeps, oldest first (see above)
 NEWEST = VERSIONS[-1]
-_FORCED_ANY_V2 = "when you have exactly one legal move, it is played for you at once"
 
 
 class MagierEngine(BaseEngine):
@@ -83,6 +82,7 @@ class MagierEngine(BaseEngine):
             raise ValueError(f"magier keeps rules versions {', '.join(VERSIONS)}, not {version!r}")
         self.version = version
         self.exact = version != "2"
+        self.forced_any = version == "2"  # engines.answers.Answers.forced_any
 
     def options(self) -> dict[str, Any]:
         return dict(DEFAULT_OPTIONS)
@@ -118,17 +118,10 @@ class MagierEngine(BaseEngine):
 
         Version 2 calls every decision public, as it answered before this hook existed: its
         `forced` played every single-option decision, and its logs replay with those answers."""
-        if not self.exact:
+        if self.forced_any:
             return True
         phase = view.get("phase")
         return phase == "movement" or (phase == "placement" and bool((view.get("options") or {}).get("open_placement")))
-
-    def answer_kinds(self) -> list[dict[str, str]]:
-        """Version 2 describes `forced` as it answered then (every single-option decision)."""
-        kinds = super().answer_kinds()
-        if not self.exact:
-            kinds = [{**k, "text": _FORCED_ANY_V2} if k["kind"] == "forced" else k for k in kinds]
-        return kinds
 
     def public_mismatch(self, view: View, step: Mapping[str, Any]) -> str | None:
         """Whose turn it is and the result, as the entry names them."""

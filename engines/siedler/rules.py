@@ -104,6 +104,7 @@ class Siedler(BaseEngine):
         self.regions = version != "2"  # moves may name regions (SI-4, SI-17): from version 3
         self.exact = version != "2"  # apply takes only the listed spelling (exact.py)
         self.forced_hides = version not in ("2", "3")  # `forced` only where public; always-roll
+        self.forced_any = not self.forced_hides  # engines.answers.Answers.forced_any
 
     def options(self) -> dict[str, Any]:
         return dict(setup.DEFAULTS)
@@ -278,12 +279,6 @@ class Siedler(BaseEngine):
 
     # answers given in advance (engines.answers): the kinds of standing.py
 
-    def answer_kinds(self) -> list[dict[str, str]]:
-        kinds = super().answer_kinds()
-        if not self.forced_hides:  # versions 2 and 3: forced plays any decision with one move
-            kinds[0] = {**kinds[0], "text": "when you have exactly one legal move, it is played for you at once"}
-        return kinds
-
     def own_answer_kinds(self) -> list[dict[str, str]]:
         return standing.kinds(roll=self.forced_hides)
 
@@ -303,7 +298,7 @@ class Siedler(BaseEngine):
         """`forced` answers only where the number of options is public (public.py: not the
         roll, the counter question, a pick: what the hand holds decides them). Versions 2 and
         3 played `forced` at every decision with one move, as their logs record."""
-        if not self.forced_hides:
+        if self.forced_any:
             return True
         return public.forced_public(view, _listed)
 
