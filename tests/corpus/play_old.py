@@ -21,7 +21,9 @@ in the other games a list in reverse order or a field left out. That commit's cl
 sends each; what its server's rules take is logged as sent, what they refuse is sent again as
 listed. Its audit is PASS: an old version keeps reading what it once took. `resigned` plays a
 few moves, then the seats resign (the last first) until the game is over; `aborted` makes a game
-its creator joins and aborts before anyone else joins.
+its creator joins and aborts before anyone else joins. `bot` and `forfeit` play a game with a
+one-day deadline that acts so on expiry: a few moves, then nobody moves, and the commit's own
+`pbem-server tick --now T` (T two days later each time) times the seat to move out.
 
 Nothing here is imported by the tests: it is the provenance of the files tests/corpus/README.md
 says it made.
@@ -52,7 +54,9 @@ def games() -> list[tuple[str, str, dict[str, Any]]]:
     return out + [(label, e, opts) for label, (e, opts) in EXTRA_GAMES.items() if e in engines.ids()]
 
 
-def seated(url: str, work: Path, label: str, engine_id: str, options: dict[str, Any]) -> tuple[str, list[Player], list[str]]:
+def seated(
+    url: str, work: Path, label: str, engine_id: str, options: dict[str, Any], deadline: dict[str, Any] | None = None
+) -> tuple[str, list[Player], list[str]]:
     """A new game of `engine_id`, every seat joined by a player of its own: (game, players, bots)."""
     bots = BOTS.get(engine_id, ["random"] * engines.get(engine_id).min_seats)
     players = []
@@ -60,7 +64,8 @@ def seated(url: str, work: Path, label: str, engine_id: str, options: dict[str, 
         player = Player(work / f"{label}-{NAMES[i]}")
         player.init_account(url, f"{NAMES[i]}-{label}", f"{NAMES[i]}@example.org")
         players.append(player)
-    game = players[0].new_game(engine_id, options, len(bots))["id"]
+    made = players[0].new_game(engine_id, options, len(bots), deadline=deadline) if deadline else None
+    game = (made or players[0].new_game(engine_id, options, len(bots)))["id"]
     for player in players:
         player.join(game)
     return game, players, bots
@@ -119,6 +124,38 @@ def aborting(url: str, work: Path, out: Path, label: str, engine_id: str, option
     path = out / f"{label}-aborted-{game}.json"
     data = player.export(game, path)
     print(f"  {label}: game {game} aborted, {len(data['entries'])} entries", flush=True)
+    return path
+
+
+TICKS = 40  # the sweeper's runs a game with a deadline gets, a simulated two days apart
+
+
+def expiring(url: str, work: Path, out: Path, label: str, engine_id: str, options: dict[str, Any], on_expiry: str) -> Path:
+    """A game with a one-day deadline (no grace): MOVES moves of the demo's bots, then nobody
+    moves, and the commit's own `pbem-server tick --now T` runs with T two days later each
+    time, so the seat to move times out (a bot's move made by the server, or a forfeit) until
+    the game is over or TICKS runs are done."""
+    import datetime as dt
+    import subprocess
+
+    deadline = {"days": 1, "grace_hours": 0, "on_expiry": on_expiry}
+    game, players, bots = seated(url, work, f"{label}-{on_expiry}", engine_id, options, deadline)
+    made = few_moves(game, players, bots)
+    exe = Path(sys.executable).parent / "pbem-server"
+    start = dt.datetime.now(dt.UTC).replace(microsecond=0, tzinfo=None)
+    ticks = 0
+    while ticks < TICKS and players[0].show(game)["status"] != "over":
+        ticks += 1
+        at = (start + dt.timedelta(days=2 * ticks)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        subprocess.run([str(exe), "tick", "--data-dir", str(work), "--now", at], check=True, capture_output=True)
+    path = out / f"{label}-{on_expiry}-{game}.json"
+    data = players[0].export(game, path)
+    kinds = [e["type"] for e in data["entries"]]
+    print(
+        f"  {label}: game {game} ({on_expiry} on expiry) after {made} moves and {ticks} ticks: "
+        f"{len(kinds)} entries, {players[0].show(game)['status']}; entry types {sorted(set(kinds))}",
+        flush=True,
+    )
     return path
 
 
@@ -273,7 +310,7 @@ def respelling(url: str, work: Path, out: Path, label: str, engine_id: str, opti
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) < 2 or argv[0] not in ("running", "answers", "respelled", "resigned", "aborted"):
+    if len(argv) < 2 or argv[0] not in ("running", "answers", "respelled", "resigned", "aborted", "bot", "forfeit"):
         print(__doc__)
         return 2
     kind, out, only = argv[0], Path(argv[1]), set(argv[2:])
@@ -294,6 +331,8 @@ def main(argv: list[str]) -> int:
                 "respelled": respelling,
                 "resigned": resigning,
                 "aborted": aborting,
+                "bot": lambda *a: expiring(*a, on_expiry="bot"),
+                "forfeit": lambda *a: expiring(*a, on_expiry="forfeit"),
             }[kind]
             make(f"http://127.0.0.1:{port}", work, out, label, engine_id, options)
     finally:

@@ -28,7 +28,7 @@ MANIFEST: dict[str, dict[str, Any]] = json.loads((CORPUS / "manifest.json").read
 EXIT = {"PASS": 0, "INCOMPLETE": 3, "FAIL": 4, "UNSUPPORTED": 5}  # pbem audit's documented statuses
 FIELDS = {"commit", "made", "how", "command", "wrote", "game", "label", "format", "engine", "version", "entries", "then", "verdict"}
 # A small finished log of the release of 2026-11-30 (feuersalamander 3), tampered with below.
-RELEASED = "8722713/feuersalamander-134b675e3e457ba4.json"
+RELEASED = "8722713/feuersalamander-134b675e3e457ba4.json.gz"
 
 
 def load(name: str) -> Any:
