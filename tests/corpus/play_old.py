@@ -23,7 +23,9 @@ listed. Its audit is PASS: an old version keeps reading what it once took. `resi
 few moves, then the seats resign (the last first) until the game is over; `aborted` makes a game
 its creator joins and aborts before anyone else joins. `bot` and `forfeit` play a game with a
 one-day deadline that acts so on expiry: a few moves, then nobody moves, and the commit's own
-`pbem-server tick --now T` (T two days later each time) times the seat to move out.
+`pbem-server tick --now T` (T two days later each time) times the seat to move out. `email`
+plays a game that takes moves by email: its first decisions are replies to the your-turn mail,
+played by the commit's own `pbem-server inbox`, then the bots play on.
 
 Nothing here is imported by the tests: it is the provenance of the files tests/corpus/README.md
 says it made.
@@ -33,6 +35,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import sys
 import tempfile
 import threading
@@ -55,17 +58,17 @@ def games() -> list[tuple[str, str, dict[str, Any]]]:
 
 
 def seated(
-    url: str, work: Path, label: str, engine_id: str, options: dict[str, Any], deadline: dict[str, Any] | None = None
+    url: str, work: Path, label: str, engine_id: str, options: dict[str, Any], **create: Any
 ) -> tuple[str, list[Player], list[str]]:
-    """A new game of `engine_id`, every seat joined by a player of its own: (game, players, bots)."""
+    """A new game of `engine_id` (`create`: new_game's deadline or email_moves), every seat
+    joined by a player of its own: (game, players, bots)."""
     bots = BOTS.get(engine_id, ["random"] * engines.get(engine_id).min_seats)
     players = []
     for i in range(len(bots)):
         player = Player(work / f"{label}-{NAMES[i]}")
         player.init_account(url, f"{NAMES[i]}-{label}", f"{NAMES[i]}@example.org")
         players.append(player)
-    made = players[0].new_game(engine_id, options, len(bots), deadline=deadline) if deadline else None
-    game = (made or players[0].new_game(engine_id, options, len(bots)))["id"]
+    game = players[0].new_game(engine_id, options, len(bots), **create)["id"]
     for player in players:
         player.join(game)
     return game, players, bots
@@ -139,7 +142,7 @@ def expiring(url: str, work: Path, out: Path, label: str, engine_id: str, option
     import subprocess
 
     deadline = {"days": 1, "grace_hours": 0, "on_expiry": on_expiry}
-    game, players, bots = seated(url, work, f"{label}-{on_expiry}", engine_id, options, deadline)
+    game, players, bots = seated(url, work, f"{label}-{on_expiry}", engine_id, options, deadline=deadline)
     made = few_moves(game, players, bots)
     exe = Path(sys.executable).parent / "pbem-server"
     start = dt.datetime.now(dt.UTC).replace(microsecond=0, tzinfo=None)
@@ -156,6 +159,102 @@ def expiring(url: str, work: Path, out: Path, label: str, engine_id: str, option
         f"{len(kinds)} entries, {players[0].show(game)['status']}; entry types {sorted(set(kinds))}",
         flush=True,
     )
+    return path
+
+
+MAILED_MOVES = 6  # decisions answered by a reply to the your-turn mail before the bots play on
+
+
+def turn_seq(mail: Any) -> int:
+    """The log entry a your-turn mail was written at (its body says "log entry N")."""
+    import re
+
+    found = re.search(r"log entry (\d+)", mail.get_content())
+    return int(found.group(1)) if found else -1
+
+
+def newest_turn_mail(work: Path, game: str, address: str) -> Any:
+    """The newest your-turn mail of `game` to `address` in the server's outbox (.eml files its
+    mail thread writes: the demo's server has no SMTP), or None."""
+    from email import policy
+    from email.parser import BytesParser
+
+    best: tuple[int, Any] | None = None
+    for path in (work / "outbox").glob("*.eml"):
+        mail = BytesParser(policy=policy.default).parsebytes(path.read_bytes())
+        if mail["X-Pbem-Game"] != game or mail["X-Pbem-Kind"] != "turn" or address not in str(mail["To"]):
+            continue
+        seq = turn_seq(mail)
+        if best is None or seq > best[0]:
+            best = (seq, mail)
+    return None if best is None else best[1]
+
+
+def mailing(url: str, work: Path, out: Path, label: str, engine_id: str, options: dict[str, Any]) -> Path:
+    """A game that takes moves by email: the first MAILED_MOVES decisions are replies to the
+    seat's your-turn mail (the move's text on the first line, the mail quoted below, as a mail
+    client writes it), played by the commit's own `pbem-server inbox`; then the demo's bots
+    play the game to its end."""
+    import subprocess
+    import time
+    from email.message import EmailMessage
+    from email.utils import make_msgid
+
+    game, players, bots = seated(url, work, f"{label}-email", engine_id, options, email_moves=True)
+    exe = Path(sys.executable).parent / "pbem-server"
+    rng = random.Random(0)
+    mailed = 0
+    while mailed < MAILED_MOVES:
+        shown = players[0].show(game)
+        seat = shown.get("to_move")
+        if shown["status"] != "running" or not isinstance(seat, int):
+            break
+        player, address = players[seat], f"{NAMES[seat]}@example.org"
+        st = player.state(game)
+        listed = [m["move"] for m in player.api.moves(game).get("moves") or []]
+        text = st.engine.format(st.engine.bots()[bots[seat]](st.view, listed, rng))
+        head = shown["head"]["seq"]
+        for _ in range(5):  # the commit's own sender writes the outbox out, as the demo has it do
+            subprocess.run([str(exe), "mail", "--once", "--data-dir", str(work)], capture_output=True, check=True)
+            mail = newest_turn_mail(work, game, address)
+            if mail is not None and turn_seq(mail) >= head:
+                break
+            time.sleep(0.5)
+        else:
+            raise SystemExit(f"{label}: no your-turn mail for seat {seat} at entry {head}")
+        reply = EmailMessage()
+        reply["From"] = address
+        reply["To"] = mail["Reply-To"] or mail["From"]
+        reply["Subject"] = "Re: " + str(mail["Subject"])
+        reply["Message-ID"] = make_msgid(domain="mail.example.org")
+        reply["In-Reply-To"] = reply["References"] = mail["Message-ID"]
+        quoted = "\n".join("> " + q for q in mail.get_content().splitlines())
+        reply.set_content(f"{text}\n\nOn a day, pbem wrote:\n{quoted}\n")
+        done = subprocess.run(
+            [str(exe), "inbox", "--data-dir", str(work), "--json"], input=bytes(reply), capture_output=True, check=True
+        )
+        if '"played"' not in done.stdout.decode():
+            raise SystemExit(f"{label}: the reply {text!r} was not played: {done.stdout.decode()} {done.stderr.decode()}")
+        mailed += 1
+    errors: list[BaseException] = []
+
+    def run(player: Player, bot: str) -> None:
+        try:
+            player.play_bot(game, bot, poll=0.02)
+        except BaseException as exc:  # reported below; a run must not hang on a dead thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=pb, daemon=True) for pb in zip(players, bots, strict=True)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=600)
+    if errors:
+        raise SystemExit(f"{label}: a bot failed: {errors[0]!r}")
+    path = out / f"{label}-email-{game}.json"
+    data = players[0].export(game, path)
+    by_mail = sum(1 for e in data["entries"] if e["type"] == "system" and e["body"].get("kind") == "email_move")
+    print(f"  {label}: game {game} over after {len(data['entries'])} entries, {by_mail} moves by email", flush=True)
     return path
 
 
@@ -310,7 +409,7 @@ def respelling(url: str, work: Path, out: Path, label: str, engine_id: str, opti
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) < 2 or argv[0] not in ("running", "answers", "respelled", "resigned", "aborted", "bot", "forfeit"):
+    if len(argv) < 2 or argv[0] not in ("running", "answers", "respelled", "resigned", "aborted", "bot", "forfeit", "email"):
         print(__doc__)
         return 2
     kind, out, only = argv[0], Path(argv[1]), set(argv[2:])
@@ -333,11 +432,13 @@ def main(argv: list[str]) -> int:
                 "aborted": aborting,
                 "bot": lambda *a: expiring(*a, on_expiry="bot"),
                 "forfeit": lambda *a: expiring(*a, on_expiry="forfeit"),
+                "email": mailing,
             }[kind]
             make(f"http://127.0.0.1:{port}", work, out, label, engine_id, options)
     finally:
         server.terminate()
         server.wait(timeout=10)
+    shutil.rmtree(work, ignore_errors=True)
     return 0
 
 
