@@ -1,12 +1,14 @@
 """Issue 32, point 3: logs the real old code wrote audit with today's pbem, forever.
 
-tests/corpus holds exports made by the code of old commits (their demo, or their own client and
-server driven by tests/corpus/play_old.py: running games, answers in advance, and moves written
-otherwise than listed, which the releases before e28135c took); tests/corpus/README.md says
-which commit made each file and how, manifest.json what it is and the verdict it must get. A finished log is PASS, a
-running one INCOMPLETE, the pbem-log/1 export of the first days UNSUPPORTED naming the last
-commit that read it: an honest log of a released version is never FAIL. And FAIL stays FAIL
-for old versions: a rewritten old log fails at the entry rewritten.
+tests/corpus holds exports made by the code of old commits: their demo, or their own client,
+server and sweeper driven by tests/corpus/play_old.py (running games, answers in advance,
+resignations, an abort, timeouts, moves by email, and moves written otherwise than listed,
+which the pbems before e28135c took). tests/corpus/README.md says which commit made each file
+and how; manifest.json says what it is, what that commit's own audit said of it (`then`) and
+the verdict today's must give. A finished log is PASS, a running one INCOMPLETE, the pbem-log/1
+export of the first days UNSUPPORTED naming the last commit that read it: an honest log is
+never FAIL. And FAIL stays FAIL for old versions: a rewritten old log fails at the entry
+rewritten.
 """
 
 from __future__ import annotations
