@@ -14,6 +14,25 @@ from protocol.canonical import NotCanonical, canonical
 from protocol.envelope import is_int
 
 
+# The rules versions released before this check existed (e28135c, 2026-12-02): their server
+# played any move their `apply` took, however it was written (a cell in capitals, a list in
+# another order), and an honest log of theirs holds such moves. A released version never
+# changes (issue 32), so in these versions `apply` alone decides, as it did; every later
+# version plays only listed moves. (The older versions of the first day are listed too: they
+# are refused as unknown unless an engine keeps them.)
+UNLISTED_VERSIONS = frozenset({
+    ("magier", "1"), ("magier", "2"),
+    ("feuersalamander", "1"), ("feuersalamander", "2"), ("feuersalamander", "3"),
+    ("siedler", "1"), ("siedler", "2"),
+    ("cavemen", "1"),
+})
+
+
+def lists_exactly(engine: Engine) -> bool:
+    """Whether `engine`'s rules version plays only listed moves (every version from 2026-12-02)."""
+    return (engine.id, engine.version) not in UNLISTED_VERSIONS
+
+
 def check_listed(
     engine: Engine, state: dict[str, Any], seat: Any, full: dict[str, Any], owner_public: dict[str, Any] | None = None
 ) -> None:
@@ -28,7 +47,7 @@ def check_listed(
     seat owes is checked against its commitments instead (check_reveal); no list holds it.
     The engine's own refusal is raised when it has one, for its reason a player reads.
     """
-    if awaiting(engine, state):
+    if awaiting(engine, state) or not lists_exactly(engine):
         return
     legal = engine.legal_moves(state, seat) if is_int(seat) else []
     if owner_public is not None:

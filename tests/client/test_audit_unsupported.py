@@ -59,7 +59,7 @@ def version(value: Any) -> Any:
 @pytest.mark.parametrize(
     ("value", "words"),
     [
-        ("1", [f"made with magier version 1; this pbem knows {KNOWN}", "never released", "use the pbem that made the game"]),
+        ("1", [f"made with magier version 1; this pbem knows {KNOWN}", "does not keep version 1", "use the pbem that made the game"]),
         ("7", [f"made with magier version 7; this pbem knows {KNOWN}", "newer than this pbem: upgrade pbem"]),
     ],
 )

@@ -99,7 +99,7 @@ def test_a_game_of_a_version_this_pbem_never_kept_is_unsupported_not_tampering(
     text = str(legal["moves"][0]["text"])
     kept = ada.store.receipt(game)
     known = ", ".join(engines.versions("magier"))
-    words = ("magier version 1", f"this pbem knows version{'s' if ',' in known else ''} {known}", "never released")
+    words = ("magier version 1", f"this pbem knows version{'s' if ',' in known else ''} {known}", "does not keep version 1")
     assert_unsupported(pbem(ada, "show", game), *words)
     assert_unsupported(pbem(ada, "move", game, text), *words)
     assert_unsupported(pbem(ada, "log", game), *words)
