@@ -142,7 +142,43 @@ class Api:
                 file=sys.stderr,
             )
             time.sleep(wait)
-        return self._decode(response, method, path)
+        try:
+            return self._decode(response, method, path)
+        except ApiError as exc:
+            if signed and exc.status == 401:
+                raise self._explained_401(exc) from None
+            raise
+
+    def _explained_401(self, refused: ApiError) -> ApiError:
+        """A signed request refused as unsigned may only mean that the server's pbem is older
+        than this one (it reads another form of request signature): ask it which pbem it runs
+        (GET /v1/version, unsigned; a pbem before 0.2.0 has none) and say so, rather than
+        leave the player with "the signature does not verify" and no way forward."""
+        from protocol.versions import installed_version
+
+        ours = installed_version()
+        try:
+            answer = self.session.request(
+                "GET", self.base + "/v1/version", headers={"Accept": "application/json"}, timeout=self.timeout
+            )
+        except TransportError:
+            return refused
+        if answer.status_code == 404:
+            return ApiError(401, (
+                f"{refused.detail}: the server at {self.base} runs a pbem older than 0.2.0 (it "
+                f"states no version), which does not read the requests of this pbem {ours}: ask "
+                "its operator to upgrade pbem-server, or use a pbem of the server's release"
+            ))
+        try:
+            theirs = answer.json().get("pbem")
+        except (ValueError, AttributeError):
+            return refused
+        if isinstance(theirs, str) and theirs != ours:
+            return ApiError(401, (
+                f"{refused.detail} (the server runs pbem {theirs}, this is pbem {ours}: if the "
+                "server's is older, ask its operator to upgrade pbem-server; if it is newer, upgrade pbem)"
+            ))
+        return refused
 
     def _send(
         self, method: str, url: str, wire: str, data: bytes, has_body: bool, signed: bool
