@@ -11,6 +11,9 @@ concealed can show in a list or in a refusal.
 `check` accepts exactly the moves `listed` lists, as canonical JSON: no key missing or extra, no
 1.0 or true for 1, no other spelling of a card, a claim's cards in the listed order. Every other
 move is refused with the reason a player reads (tests/engines/feuersalamander/test_view_moves.py).
+Versions 1 to 3 were released before this check (a71a38b): their apply read a claim's lists in
+any order and a missing 'own' as none, and played it in card order; `check(any_order=True)` keeps
+that reading for their games, so their honest logs replay as written.
 """
 
 from __future__ import annotations
@@ -159,12 +162,21 @@ def _question_moves(target: int) -> tuple[Move, ...]:
 
 
 def check(
-    pending: Mapping[str, Any] | None, result: Any, seat: Any, seats: int, hand: list[str] | None, move: Any
+    pending: Mapping[str, Any] | None,
+    result: Any,
+    seat: Any,
+    seats: int,
+    hand: list[str] | None,
+    move: Any,
+    any_order: bool = False,
 ) -> Move:
     """Refuse with IllegalMove any move `listed` does not list, with the reason; else return the
     move to play (for a claim a fresh copy, sharing no list with the listed move).
 
-    The same arguments as `listed`, read in the same way: apply passes the state's, parse the view's."""
+    The same arguments as `listed`, read in the same way: apply passes the state's, parse the view's.
+    `any_order` reads a claim as the versions released before this check did (1 to 3): 'own'
+    and 'named' in any order, 'own' left out for none, played as the claim in card order
+    (normalise_claim); every other move is read alike by every version."""
     if result is not None:
         raise IllegalMove("the game is over")
     if not is_int(seat) or not 0 <= seat < seats:
@@ -182,7 +194,7 @@ def check(
         raise IllegalMove(f"now you must {DOING[kind]} ({' or '.join(sorted(allowed))}), not {move['type']!r}")
     assert hand is not None  # the deciding seat has a hand
     if move["type"] == "claim":
-        return exact_claim(move, hand, seat, seats)
+        return (normalise_claim if any_order else exact_claim)(move, hand, seat, seats)
     _CHECKS.get(move["type"], _only_type)(pending, hand, move)
     return move  # type: ignore[no-any-return]
 

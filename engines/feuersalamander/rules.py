@@ -164,6 +164,9 @@ class Feuersalamander(BaseEngine):
             raise ValueError(f"Feuersalamander has no rules version {version!r}; kept: {', '.join(KEPT)}")
         self.version = version
         self._histories = version == "3"
+        # Versions released before a71a38b took a claim's lists in any order, 'own' left out
+        # for none, and played it in card order (engines.feuersalamander.legal.check).
+        self._any_order = int(version) <= 3
         self.forced_any = int(version) < 5  # engines.answers.Answers.forced_any
 
     # ------------------------------------------------------------ options, seats
@@ -241,7 +244,7 @@ class Feuersalamander(BaseEngine):
         of the pending decision (engines.feuersalamander.phases) on a fresh state."""
         pending = state["pending"]
         hand = None if pending is None else state["hands"][pending["seat"]]
-        move = _check(pending, state["result"], seat, state["seats"], hand, move)
+        move = _check(pending, state["result"], seat, state["seats"], hand, move, self._any_order)
         kind = pending["kind"]
         new = fresh(state)
         events: list[Event] = []

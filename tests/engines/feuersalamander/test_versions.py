@@ -230,3 +230,38 @@ def test_a_version_3_game_with_a_resignation_audits_pass_with_its_own_rules() ->
     assert questions and all(set(q["data"]) == {"by", "to", "coord"} for q in questions)
     verdict = audit(ledger.export())
     assert verdict.word == "PASS", verdict.reason
+
+
+def respelled_claims() -> Iterator[tuple[Any, int, dict[str, Any], dict[str, Any]]]:
+    """(version-3 state, seat, listed claim, the claim written otherwise) at the claims of a seeded
+    game: 'own' reversed (two own cards), 'named' reversed, and 'own' left out (none shown)."""
+    for _, state, _ in played(V3, 3, "fs versions", 400):
+        seat = V3.to_move(state)
+        claims = [m for m in V3.legal_moves(state, seat) if m["type"] == "claim"] if seat is not None else []
+        for listed in claims:
+            if len(listed["own"]) == 2:
+                yield state, seat, listed, {**listed, "own": listed["own"][::-1]}
+                break
+        for listed in claims:
+            if not listed["own"]:
+                yield state, seat, listed, {"type": "claim", "named": listed["named"][::-1]}
+                break
+
+
+def test_version_3_plays_a_claim_in_any_order_as_the_listed_one_versions_4_and_5_refuse_it() -> None:
+    """a71a38b (within version 3, without a new version): apply took only claims written as listed,
+    in card order with 'own' present. The release 8722713 (version 3) took 'own' and 'named' in any
+    order and 'own' left out, and played the claim in card order; its servers logged them so, and
+    those logs audit PASS only if version 3 reads claims so still. Versions 4 and 5 came after
+    a71a38b: they never took another order, and still refuse it with the reason."""
+    seen = 0
+    for state, seat, listed, other in respelled_claims():
+        seen += 1
+        rng = f"claim {seen}".encode()
+        assert V3.apply(state, seat, other, Rng(rng)) == V3.apply(state, seat, listed, Rng(rng))
+        s5 = without(state)
+        assert V5.apply(s5, seat, listed, Rng(rng))
+        for engine in (V4, V5):
+            with pytest.raises(IllegalMove, match="a claim lists"):
+                engine.apply(s5, seat, other, Rng(rng))
+    assert seen >= 10, "the game reached too few claims"
