@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Event, IllegalMove, Move, Rng, State
-from engines.siedler import cards, effects, flow, regions
+from engines.siedler import cards, effects, first_day, flow, regions
 from engines.siedler import principality as pr
 from engines.siedler.flow import decision
 
@@ -220,9 +220,17 @@ def expansion_blocker(state: State, seat: int, card: str, built: list[str] | Non
     if not prerequisite_met(state, seat, card, built):
         names = " or ".join(cards.name(n) for n in cards.card(card)["prerequisite"])
         return f"{cards.name(card)} needs your {names} when built (SI-43)"
-    if card in built and effects.card_answers(state, seat, card, "one_per_player"):
+    if card in built and _one_per_player(state, seat, card):
         return f"each player may build only one {cards.name(card)} (SI-45)"
     return None
+
+
+def _one_per_player(state: State, seat: int, card: str) -> bool:
+    """SI-45: the University's own rule (version 1 asked the built cards instead, so a built
+    University allowed one of every expansion and no University any number: first_day.py)."""
+    if first_day.on():
+        return any(effects.ask(state, seat, "one_per_player"))
+    return bool(effects.card_answers(state, seat, card, "one_per_player"))
 
 
 def build_expansion(state: State, seat: int, move: Move, rng: Rng, events: list[Event]) -> None:

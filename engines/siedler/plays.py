@@ -20,7 +20,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from engines.core import Event, IllegalMove, Move, Rng, State
-from engines.siedler import build, cards, effects, flow, regions, scoring
+from engines.siedler import build, cards, effects, first_day, flow, regions, scoring
 from engines.siedler import principality as pr
 from engines.siedler.flow import decision, step
 
@@ -287,12 +287,14 @@ def _spy_step(state: State, s: dict[str, Any], rng: Rng, events: list[Event]) ->
     hand = sorted(state["hands"][1 - seat])
     events.append(Event("spied", {"seat": seat, "hand": hand}, to=(seat,)))
     look_only = any(effects.ask(state, 1 - seat, "spy_look_only"))  # Tower
-    if look_only:  # the Tower is public: no decision to make
+    takeable = [c for c in hand if cards.kind(c) in ("action", "unit")]
+    if look_only or (not takeable and first_day.on()):  # the Tower is public: no decision to make
         events.append(Event("spy_takes", {"seat": seat, "took": False}))
         return
     # SI-50: a decision even with nothing to take ("take nothing" alone), so a spectator
     # cannot tell from the flow of the game whether the hand holds an action card or unit
-    flow.ask(state, "spy", seat, secret=[c for c in hand if cards.kind(c) in ("action", "unit")])
+    # (version 1 took nothing at once, first_day.py)
+    flow.ask(state, "spy", seat, secret=takeable)
 
 
 def _legal_spy(state: State, seat: int) -> list[Move]:

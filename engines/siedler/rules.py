@@ -25,6 +25,7 @@ recomputes the tokens and checks the win (SI-19, SI-20) after every step.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from engines.core import BaseEngine, Event, IllegalMove, Move, Rng, Seat, State, View
@@ -36,6 +37,7 @@ from engines.siedler import (  # noqa: F401 - importing registers the steps and 
     effects,
     event_cards,
     exact,
+    first_day,
     flow,
     hands,
     known,
@@ -49,7 +51,7 @@ from engines.siedler import (  # noqa: F401 - importing registers the steps and 
 )
 
 NAMES = ["North", "South"]
-KEPT = ("2", "3", "4")  # every rules version a game was made with (Siedler.__doc__)
+KEPT = ("1", "2", "3", "4")  # every rules version a game was made with (Siedler.__doc__)
 NEWEST = KEPT[-1]
 _REGION_FIELDS = ("from", "to")  # what a version-3 move may name beyond version 2's
 
@@ -81,6 +83,11 @@ class Siedler(BaseEngine):
     """One engine object per kept rules version (issue 32: a game finishes, and its log
     audits, under the rules its genesis names; RULES.md "Versions"):
 
+    1  (the first day, 2026-11-30 17:47-18:02, code of 7c96fc7 to d1a8887) SI-45 "one per
+       player" asked of the built cards, SI-46 a flag that never goes down, SI-15 regions
+       beside a Garrison neither counted nor robbed, SI-50 a Spy with nothing to take asks
+       nothing; only the best bank rate, one-resource Caravans and Merchants and the fullest
+       Raid listed, and no other bank rate taken (first_day.py). Otherwise as 2.
     2  (the release of 2026-11-30) a payment takes from the fullest regions and a gain goes to
        the emptiest: no move names regions, and one that does is refused. `apply` takes the
        other moves as the release read them (exact.py's one spelling came later within 2).
@@ -101,9 +108,10 @@ class Siedler(BaseEngine):
         if version not in KEPT:
             raise ValueError(f"no Siedler rules version {version!r}; kept: {', '.join(KEPT)}")
         self.version = version
-        self.regions = version != "2"  # moves may name regions (SI-4, SI-17): from version 3
-        self.exact = version != "2"  # apply takes only the listed spelling (exact.py)
-        self.forced_hides = version not in ("2", "3")  # `forced` only where public; always-roll
+        self.first_day = version == "1"  # the rulings before f508846's review (first_day.py)
+        self.regions = version not in ("1", "2")  # moves may name regions (SI-4, SI-17): from version 3
+        self.exact = self.regions  # apply takes only the listed spelling (exact.py): from version 3
+        self.forced_hides = version not in ("1", "2", "3")  # `forced` only where public; always-roll
         self.forced_any = not self.forced_hides  # engines.answers.Answers.forced_any
 
     def options(self) -> dict[str, Any]:
@@ -117,9 +125,14 @@ class Siedler(BaseEngine):
 
     def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> tuple[State, list[Event]]:
         setup.check_options(options, seats)
-        state, events = setup.new_state(options, rng)
-        flow.run(state, rng, events)
+        with self._rules():
+            state, events = setup.new_state(options, rng)
+            flow.run(state, rng, events)
         return state, _detached(events)
+
+    def _rules(self) -> AbstractContextManager[None]:
+        """The rules the modules run by: version 1's rulings switched on for its engine alone."""
+        return first_day.rules() if self.first_day else nullcontext()
 
     def split_move(self, move: Move) -> tuple[Move, Any]:
         """SI-50: which cards a seat takes from a searched pile (or with a Spy) and which hand
@@ -146,7 +159,8 @@ class Siedler(BaseEngine):
         trade answers, resource choices, off-turn discards); [] for any other seat. The same
         code as `moves_from_view`, on the full state: the decisions read only what the
         deciding seat's view holds (known.py, checked by tests/engines/siedler/test_view_moves.py)."""
-        return self._versioned(_listed(state, seat))
+        with self._rules():
+            return self._versioned(state, seat, _listed(state, seat))
 
     def moves_from_view(self, view: View) -> list[Move]:
         """DESIGN: legal moves are a function of what the seat knows. The view's seat's moves,
@@ -155,16 +169,26 @@ class Siedler(BaseEngine):
         pending = view.get("pending")
         if seat is None or view.get("result") is not None or pending is None or pending["seat"] != seat:
             return []  # a spectator, a seat not to decide, a game over: no moves
-        return self._versioned(_listed(known.state_of(view), seat))
+        state = known.state_of(view)
+        with self._rules():
+            return self._versioned(state, seat, _listed(state, seat))
 
-    def _versioned(self, moves: list[Move]) -> list[Move]:
-        """Version 2 lists no choice of regions: the moves that name none are its list, in the
-        same order (a version-3 list is version 2's with the region choices added)."""
+    def _versioned(self, state: State, seat: Seat, moves: list[Move]) -> list[Move]:
+        """Versions 1 and 2 list no choice of regions: the moves that name none are their
+        list, in the same order (a version-3 list is version 2's with the region choices
+        added); version 1's is version 2's without the moves it did not list yet."""
         if self.regions:
             return moves
-        return [m for m in moves if "from" not in m and "to" not in m]
+        moves = [m for m in moves if "from" not in m and "to" not in m]
+        return first_day.listed(state, seat, moves) if self.first_day and moves else moves
 
     def apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]:
+        if self.first_day:
+            with first_day.rules():
+                return self._apply(state, seat, move, rng)
+        return self._apply(state, seat, move, rng)
+
+    def _apply(self, state: State, seat: Seat, move: Move, rng: Rng) -> tuple[State, list[Event]]:
         if state["result"] is not None:
             raise IllegalMove("the game is over")
         if type(seat) is not int or seat not in (0, 1):
@@ -187,6 +211,10 @@ class Siedler(BaseEngine):
             named = [k for k in _REGION_FIELDS if k in move]
             if named:  # version 2's handlers knew no such field
                 raise IllegalMove(f"unexpected field(s) {', '.join(named)} in a {move['type']} move")
+        if self.first_day:
+            why = first_day.refusal(state, seat, move)
+            if why:
+                raise IllegalMove(why)
         new = copying.fresh(state)
         events: list[Event] = []
         decision.apply(new, seat, move, rng, events)
@@ -253,7 +281,9 @@ class Siedler(BaseEngine):
 
         move = notation.parse(text, view)
         if not self.regions and any(k in move for k in _REGION_FIELDS):
-            raise IllegalMove("this game is played under Siedler version 2: a move names no regions (the fullest pay, the emptiest gain)")
+            raise IllegalMove(
+                f"this game is played under Siedler version {self.version}: a move names no regions (the fullest pay, the emptiest gain)"
+            )
         return move
 
     def format(self, move: Move) -> str:
@@ -296,8 +326,8 @@ class Siedler(BaseEngine):
 
     def forced_public(self, view: View) -> bool:
         """`forced` answers only where the number of options is public (public.py: not the
-        roll, the counter question, a pick: what the hand holds decides them). Versions 2 and
-        3 played `forced` at every decision with one move, as their logs record."""
+        roll, the counter question, a pick: what the hand holds decides them). Versions 1, 2
+        and 3 played `forced` at every decision with one move, as their logs record."""
         if self.forced_any:
             return True
         return public.forced_public(view, _listed)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Event, State
-from engines.siedler import cards, effects
+from engines.siedler import cards, effects, first_day
 from engines.siedler.cards import POINTS_OF, SIDES
 
 
@@ -158,6 +158,9 @@ def _update_flag(state: State, events: list[Event], points: list[int]) -> None:
     flag = state.get("flag")
     if flag is None:
         return
+    if first_day.on():
+        _raise_flag(state, events, points, flag)
+        return
     holder = flag["seat"]
     if holder is None:
         order = [state["turn"], 1 - state["turn"]] if state["turn"] is not None else [0, 1]
@@ -170,6 +173,16 @@ def _update_flag(state: State, events: list[Event], points: list[int]) -> None:
     if flag["seat"] != holder or flag["vp"] != points[holder]:
         flag.update(seat=holder, vp=points[holder])
         events.append(Event("flag", {"seat": holder, "vp": points[holder]}))
+
+
+def _raise_flag(state: State, events: list[Event], points: list[int], flag: dict[str, Any]) -> None:
+    """Version 1's SI-46 (first_day.py): whoever has more VP than the flag shows takes it,
+    the player on turn asked first; the flag never goes down."""
+    order = [state["turn"], 1 - state["turn"]] if state["turn"] is not None else [0, 1]
+    for s in order:
+        if points[s] > flag["vp"]:
+            flag.update(seat=s, vp=points[s])
+            events.append(Event("flag", {"seat": s, "vp": points[s]}))
 
 
 def summary(state: State, seat: int) -> dict[str, Any]:

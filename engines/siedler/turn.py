@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Event, IllegalMove, Move, Rng, State
-from engines.siedler import cards, effects, event_cards, flow, plays, regions, scoring
+from engines.siedler import cards, effects, event_cards, first_day, flow, plays, regions, scoring
 from engines.siedler import principality as pr
 from engines.siedler.flow import decision, step
 
@@ -101,7 +101,7 @@ def _brigand(state: State, s: dict[str, Any], rng: Rng, events: list[Event]) -> 
     """SI-15: more than 7 counted resources loses all gold and wool (or ore and wool).
     Regions beside own Garrisons are not counted, but the ruling protects them from the
     count only: a player over the limit loses all his gold and wool, theirs too. Not in
-    the first rounds."""
+    the first rounds. (Version 1 spared them from the loss too: first_day.py.)"""
     if state["turn_no"] <= 2 * state["options"]["brigand_grace_turns"]:
         events.append(Event("brigand", {"grace": True}))
         return
@@ -112,9 +112,10 @@ def _brigand(state: State, s: dict[str, Any], rng: Rng, events: list[Event]) -> 
         counted = sum(pr.resources(p, guarded).values())
         lost = dict.fromkeys(lose, 0)
         if counted > BRIGAND_LIMIT:
-            for *_, r in pr.regions(p):
+            spared = guarded if first_day.on() else set()
+            for col, side, r in pr.regions(p):
                 res = cards.card(r["card"])["resource"]
-                if res in lose:
+                if res in lose and (col, side) not in spared:
                     lost[res] += r["stock"]
                     r["stock"] = 0
         events.append(Event("brigand", {"seat": seat, "counted": counted, "lost": lost}))
