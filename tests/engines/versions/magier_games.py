@@ -11,7 +11,12 @@ a longer valid path than the listed (shortest) one. It plays such a spelling onl
 engine accepts it, and the same random draws either way, so version 2 (which takes them)
 and version 3 (which plays the listed move instead) each give their own trace, and each is
 pinned. It reads only what every pbem's magier had since the first release (the board's
-cells and neighbours, the state's board and options, the Engine's apply and owner_held).
+cells and neighbours, the state's board and options, the Engine's apply; owner_held where
+there is one: version 1 had neither blind games nor owner-held secrets).
+
+Version 1 (the first day's rules, before blind games) has no option `blind` and refuses it, so
+it plays `games("1")`: the same open and concealed games without that option (the same seeds,
+so the same moves), and the defaults, which in version 1 are a concealed game, not a blind one.
 """
 
 from __future__ import annotations
@@ -56,6 +61,27 @@ GAMES: list[dict[str, Any]] = [
 ]
 
 
+# Version 1's games: the open and concealed ones above, as version 1 writes their options.
+_PLAYED_1 = [(name, n, plies, limit) for name, n, plies, limit in _PLAYED if "blind" not in name]
+GAMES_1: list[dict[str, Any]] = [
+    {
+        "seats": 2,
+        "options": {
+            **{k: v for k, v in _OPTIONS[name].items() if k != "blind"},
+            **({"move_limit": limit} if limit else {}),
+        },
+        "seed": f"magier {name} {n}",
+        "plies": plies,
+    }
+    for name, n, plies, limit in _PLAYED_1
+] + [{"seats": 2, "options": {}, "seed": "magier version-1 defaults 2", "plies": 400}]  # red burns 5
+
+
+def games(version: str) -> list[dict[str, Any]]:
+    """The games rules version `version` plays (tracing.games_of): version 1 knows no `blind`."""
+    return GAMES_1 if version == "1" else GAMES
+
+
 def choose(engine: Any, state: dict[str, Any], seat: int, legal: list[Any], rnd: random.Random) -> Any:
     """The keyed move for `seat`: a blind game's reveal or commitment, else a listed move,
     sometimes in a spelling only version 2 accepts (when this engine accepts it)."""
@@ -64,7 +90,8 @@ def choose(engine: Any, state: dict[str, Any], seat: int, legal: list[Any], rnd:
     if not legal:
         return None
     move = dict(legal[rnd.randrange(len(legal))])
-    if engine.owner_held(state, move):  # blind: the value stays with its owner
+    held = getattr(engine, "owner_held", None)  # version 1 has no owner-held secrets
+    if held is not None and held(state, move):  # blind: the value stays with its owner
         move = {"type": "place", "cell": move["cell"], "secret_commit": f"{rnd.getrandbits(256):064x}"}
     odd = _oddly_spelled(state, move, rnd)
     if odd is not None and _accepted(engine, state, seat, odd):

@@ -15,7 +15,9 @@ It imports nothing of tests/ and only what every pbem's engines had since the fi
 (engines.get, engines.core.Rng, the Engine's setup/to_move/legal_moves/apply/view/result), so
 it runs unchanged on the old code. What to play per engine is `<engine>_games.py` beside it:
 GAMES, a list of {"seats", "options", "seed", "plies"}, and optionally `choose(engine, state,
-seat, legal, rnd)` for moves no list holds (a blind magier placement's owner-held value).
+seat, legal, rnd)` for moves no list holds (a blind magier placement's owner-held value), and
+`games(version)`, the games of one rules version where they differ (an option a version lacks):
+without it every version plays GAMES.
 """
 
 from __future__ import annotations
@@ -53,6 +55,12 @@ def games_module(engine_id: str) -> Any:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def games_of(module: Any, version: Any) -> list[dict[str, Any]]:
+    """The games a rules version plays: the module's `games(version)` if it has one, else GAMES."""
+    chosen = getattr(module, "games", None)
+    return list(module.GAMES) if chosen is None else list(chosen(version))
 
 
 def moves(engine: Any, game: dict[str, Any], module: Any) -> Iterator[tuple[Any, Any, Any, list[Any]]]:
@@ -125,7 +133,8 @@ def play(engine: Any, game: dict[str, Any], module: Any) -> list[list[Any]]:
 
 
 def trace(engine: Any, module: Any) -> list[dict[str, Any]]:
-    return [{**game, "steps": play(engine, game, module)} for game in module.GAMES]
+    games = games_of(module, getattr(engine, "version", None))
+    return [{**game, "steps": play(engine, game, module)} for game in games]
 
 
 def first_difference(pinned: list[dict[str, Any]], now: list[dict[str, Any]]) -> str | None:
@@ -164,7 +173,7 @@ def explain(pinned: dict[str, Any], engine: Any, module: Any, now: list[dict[str
     number, step, said = found
     lines = [said]
     if number is not None and step is not None:
-        lines.append(_step_now(engine, module.GAMES[number], module, step))
+        lines.append(_step_now(engine, games_of(module, engine.version)[number], module, step))
     made = pinned.get("made_by") or {}
     commit = str(made.get("commit") or "<the commit that made it>")
     eid, version = pinned["engine"], pinned["version"]
