@@ -7,12 +7,13 @@ blind.py is the owner's side of a blind game, notation.py, render.py, events.py 
 serve players.
 
 VERSIONS keeps every rules version a game was made with (engines.get(id, version); RULES.md
-"Versions"): 2 as released, 3 with the exact `apply`; ENGINE, the newest, is what new games get.
+"Versions"): 1 of the first day (no blind games), 2 as released, 3 with the exact `apply`;
+ENGINE, the newest, is what new games get.
 """
 
 from engines.magier.rules import MagierEngine
 
-VERSIONS = {"2": MagierEngine("2"), "3": MagierEngine("3")}
+VERSIONS = {v: MagierEngine(v) for v in ("1", "2", "3")}
 ENGINE = VERSIONS["3"]
 
 __all__ = ["ENGINE", "VERSIONS", "MagierEngine"]

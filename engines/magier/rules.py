@@ -33,7 +33,13 @@ Exactness: `apply` accepts exactly the moves `legal_moves` lists, nothing
 normalised (cell names as listed, no case folded or space stripped; no extra key;
 an int is an int), so a move's signed text has one meaning and carries no message.
 Versions (RULES.md "Versions"; issue 32: a version a game has used is frozen, its logs
-audit forever). One engine keeps both, gating the differences by `version`:
+audit forever). One engine keeps them all, gating the differences by `version`:
+  1  the first day (18bffeb; written into pbem-log/2 genesis from c646625 until cab0d98):
+     no blind games. Its options are {"wrap", "open_placement", "move_limit"}
+     (state.FIRST_DAY_OPTIONS): `blind` is an unknown option, a concealed placement's value
+     stays on the server, and no move carries a commitment or reveals (shape.FIRST_DAY_FIELDS);
+     so its states, views and events have no `pending`, and nothing is owner-held. Otherwise
+     it plays as version 2 plays a game with blind false (its reading of `apply`, `forced`).
   2  released with pbem-log/2 (2026-11-30): `apply` read a cell in any case with spaces
      around it and took a jump along any valid path; `forced` answered every decision with
      one legal move, a concealed placement's too.
@@ -56,12 +62,19 @@ from engines.magier.listing import moves_of
 from engines.magier.movement import apply_movement
 from engines.magier.placement import apply_place
 from engines.magier.reveal import apply_reveal
-from engines.magier.shape import check_shape
-from engines.magier.state import DEFAULT_OPTIONS, SEAT_NAMES, check_options, is_blind, new_state
+from engines.magier.shape import FIELDS, FIRST_DAY_FIELDS, check_shape
+from engines.magier.state import (
+    DEFAULT_OPTIONS,
+    FIRST_DAY_OPTIONS,
+    SEAT_NAMES,
+    check_options,
+    is_blind,
+    new_state,
+)
 from engines.magier.view import split_move, view
 from engines.public import turn_and_result
 
-VERSIONS = ("2", "3")  # the rules versions this engine keeps, oldest first (see above)
+VERSIONS = ("1", "2", "3")  # the rules versions this engine keeps, oldest first (see above)
 NEWEST = VERSIONS[-1]
 
 
@@ -81,21 +94,24 @@ class MagierEngine(BaseEngine):
         if version not in VERSIONS:
             raise ValueError(f"magier keeps rules versions {', '.join(VERSIONS)}, not {version!r}")
         self.version = version
-        self.exact = version != "2"
-        self.forced_any = version == "2"  # engines.answers.Answers.forced_any
+        self.exact = version not in ("1", "2")
+        self.forced_any = version in ("1", "2")  # engines.answers.Answers.forced_any
+        first_day = version == "1"  # no option blind, no commitments, no reveals
+        self.defaults = FIRST_DAY_OPTIONS if first_day else DEFAULT_OPTIONS
+        self.fields = FIRST_DAY_FIELDS if first_day else FIELDS
 
     def options(self) -> dict[str, Any]:
-        return dict(DEFAULT_OPTIONS)
+        return dict(self.defaults)
 
     def check_options(self, options: Mapping[str, Any], seats: int) -> dict[str, Any]:
-        return check_options(options, seats)
+        return check_options(options, seats, self.defaults)
 
     def seat_names(self, seats: int) -> list[str]:
         return list(SEAT_NAMES)
 
     def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> tuple[State, list[Event]]:
         """No chance in this game: rng is unused."""
-        options = check_options(options, seats)
+        options = check_options(options, seats, self.defaults)
         state = new_state(options)
         starts = {SEAT_NAMES[s]: [CELLS[i] for i in START[s]] for s in (0, 1)}
         flames = [CELLS[i] for i in sorted(FLAMES)]
@@ -116,8 +132,9 @@ class MagierEngine(BaseEngine):
         a step's options are listed from the board, whose pieces everyone sees
         (engines.answers.forced_public).
 
-        Version 2 calls every decision public, as it answered before this hook existed: its
-        `forced` played every single-option decision, and its logs replay with those answers."""
+        Versions 1 and 2 call every decision public, as `forced` answered before this hook
+        existed: it played every single-option decision, and version 2's logs replay with those
+        answers (version 1 was released before answers in advance, and plays `forced` as 2)."""
         if self.forced_any:
             return True
         phase = view.get("phase")
@@ -147,7 +164,7 @@ class MagierEngine(BaseEngine):
             raise IllegalMove(f"there is no seat {seat!r} in this game")
         if seat != state["turn"]:
             raise IllegalMove(f"it is not your turn: {SEAT_NAMES[state['turn']]} is to move")
-        kind = check_shape(move)
+        kind = check_shape(move, self.fields)
         pending = state.get("pending") or []
         if pending and kind != "reveal":
             cells = ", ".join(p["cell"] for p in pending)

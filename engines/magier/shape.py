@@ -24,6 +24,10 @@ FIELDS = {
     "jump": {"type", "path"},
     "pass": {"type"},
 }
+# Rules version 1 had no blind games: no commitment in a placement, no reveal.
+FIRST_DAY_FIELDS = {
+    kind: fields - {"secret_commit"} for kind, fields in FIELDS.items() if kind != "reveal"
+}
 
 
 def need_cell(move: Move, field: str, exact: bool = True) -> int:
@@ -50,14 +54,16 @@ def cell(name: Any, field: str, exact: bool = True) -> int:
     raise IllegalMove(describe_bad_cell(name))
 
 
-def check_shape(move: Any) -> str:
-    """The move's type, once it is an object with a known type and only that type's fields."""
+def check_shape(move: Any, fields: Mapping[str, set[str]] = FIELDS) -> str:
+    """The move's type, once it is an object with a known type and only that type's fields
+    (`fields`: the rules version's, FIELDS or FIRST_DAY_FIELDS)."""
     if not isinstance(move, Mapping):
         raise IllegalMove('a move must be a JSON object such as {"type": "pass"}')
     kind = move.get("type")
-    if not isinstance(kind, str) or kind not in FIELDS:
-        raise IllegalMove("a move needs a type: place, step, jump, pass or reveal")
-    extra = sorted(str(k) for k in move if k not in FIELDS[kind])
+    if not isinstance(kind, str) or kind not in fields:
+        kinds = "place, step, jump, pass or reveal" if "reveal" in fields else "place, step, jump or pass"
+        raise IllegalMove(f"a move needs a type: {kinds}")
+    extra = sorted(str(k) for k in move if k not in fields[kind])
     if extra:
         raise IllegalMove(f"a {kind} move has no field {extra[0]!r}")
     return kind

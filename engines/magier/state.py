@@ -6,6 +6,7 @@ reveal, the end, the views), so each can read them without importing the Engine.
 State (plain JSON, never mutated in place; `apply` builds a new one):
 
     options        completed options {"wrap", "open_placement", "move_limit", "blind"}
+                   (rules version 1: without "blind", see FIRST_DAY_OPTIONS)
     phase          "placement" | "movement" | "over"
     turn           seat to move (0 red, 1 black), None when over
     board          {cell: piece}; piece = {"seat", "kind": "magician"} or
@@ -46,26 +47,33 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "move_limit": 200,
     "blind": True,
 }
+# Rules version 1 (the first day, before blind games) knew no option `blind`: it refused the
+# name and completed options without it, so its games' genesis holds these three, and a
+# concealed game keeps its values on the server (is_blind is false without "blind").
+FIRST_DAY_OPTIONS: dict[str, Any] = {"wrap": "line", "open_placement": False, "move_limit": 200}
 MAX_MOVE_LIMIT = 100_000
 
 
-def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
-    """Complete with defaults; refuse anything the engine would have to guess about."""
+def check_options(
+    options: Mapping[str, Any], seats: int, defaults: Mapping[str, Any] = DEFAULT_OPTIONS
+) -> dict[str, Any]:
+    """Complete with defaults (`defaults`: the rules version's, DEFAULT_OPTIONS or
+    FIRST_DAY_OPTIONS); refuse anything the engine would have to guess about."""
     if seats != 2:
         raise BadOptions(f"Das magische Hexagon is a game for exactly 2 players, not {seats}")
     if not isinstance(options, Mapping):
         raise BadOptions("options must be a JSON object")
-    unknown = sorted(str(k) for k in options if k not in DEFAULT_OPTIONS)
+    unknown = sorted(str(k) for k in options if k not in defaults)
     if unknown:
         raise BadOptions(
-            f"unknown option {unknown[0]!r}; magier knows: {', '.join(DEFAULT_OPTIONS)}"
+            f"unknown option {unknown[0]!r}; magier knows: {', '.join(defaults)}"
         )
-    out = {**DEFAULT_OPTIONS, **options}
+    out = {**defaults, **options}
     if out["wrap"] not in WRAPS:
         raise BadOptions(f"option wrap must be one of {', '.join(WRAPS)}, not {out['wrap']!r}")
     if not isinstance(out["open_placement"], bool):
         raise BadOptions("option open_placement must be true or false")
-    if not isinstance(out["blind"], bool):
+    if "blind" in defaults and not isinstance(out["blind"], bool):
         raise BadOptions("option blind must be true or false")
     limit = out["move_limit"]
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_MOVE_LIMIT:

@@ -1,10 +1,14 @@
 """Magier's rules versions (issue 32: a version a game has used is frozen; RULES.md "Versions").
 
-Version 2 is the release of 2026-11-30: its `apply` read a cell in any case with spaces around
+Version 1 is the first day's (18bffeb; main wrote it into pbem-log/2 genesis from c646625 until
+cab0d98 made blind games version 2): no option `blind`, so a concealed value stays on the
+server, no placement carries a commitment and nothing is revealed; otherwise it plays as
+version 2 with blind false. Version 2 is the release of 2026-11-30: its `apply` read a cell in any case with spaces around
 it and took a jump along any valid path, and its `forced` answered every decision with one
 legal move. Version 3, which new games get, takes exactly the listed moves and answers a
 concealed placement never. Logs of version 2 hold moves only version 2 accepts, so it keeps its
-own reading; tests/engines/versions/data/magier-*.json pin both versions along whole games.
+own reading; tests/engines/versions/data/magier-*.json pin every version along whole games
+(magier-1.json from cab0d98^, which c646625 and 18bffeb trace alike).
 """
 
 from __future__ import annotations
@@ -16,11 +20,13 @@ from typing import Any
 import pytest
 
 import engines
-from engines.core import IllegalMove
+from engines.core import BadOptions, IllegalMove
 from engines.magier import ENGINE, VERSIONS
 from engines.magier.board import CELLS, FLAMES
 from engines.magier.diagram import picture, position
+from engines.magier.state import FIRST_DAY_OPTIONS
 
+V1 = engines.get("magier", "1")
 V2 = engines.get("magier", "2")
 V3 = engines.get("magier", "3")
 BOTH = pytest.mark.parametrize("engine", [V2, V3], ids=["v2", "v3"])
@@ -29,11 +35,12 @@ BOTH = pytest.mark.parametrize("engine", [V2, V3], ids=["v2", "v3"])
 JUMPS = {"d2": "R", "d3": "B", "e4": "b1", "e2": "r1", "f3": "B", "i9": "B"}
 
 
-def test_new_games_get_version_3_and_version_2_is_kept() -> None:
+def test_new_games_get_version_3_and_versions_1_and_2_are_kept() -> None:
     """engines.get answers the newest for a new game and the genesis's version for an old one."""
     assert engines.get("magier") is ENGINE is VERSIONS["3"] and ENGINE.version == "3"
-    assert list(engines.versions("magier")) == ["2", "3"]
+    assert list(engines.versions("magier")) == ["1", "2", "3"]
     assert V2.version == "2" and V2 is VERSIONS["2"]
+    assert V1.version == "1" and V1 is VERSIONS["1"]
     state, _ = engines.get("magier").setup(2, {}, None)
     assert V3.legal_moves(state, 0) == V2.legal_moves(state, 0)  # the rules of play are the same
 
@@ -185,3 +192,87 @@ def test_what_client_and_server_call_works_for_both_versions(engine: Any) -> Non
             assert engine.public_mismatch(engine.view(state, s), step) is None
     assert state["phase"] != "placement"
     assert engine.revealed_view(state)["board"]
+
+
+# ------------------------------------------------------------------ version 1, the first day
+
+
+def test_issue32_version_1_has_no_option_blind_and_takes_its_genesis_options_as_complete() -> None:
+    """A version-1 genesis holds {"wrap", "open_placement", "move_limit"}: the audit must find
+    them complete as they are (check_options returns them unchanged), where version 2 would add
+    blind true and call the genesis incomplete. Version 1 refuses `blind` as it did."""
+    genesis = {"move_limit": 200, "open_placement": False, "wrap": "line"}  # tests/corpus/3299d74's
+    assert V1.check_options(genesis, 2) == genesis and V1.options() == FIRST_DAY_OPTIONS == genesis
+    assert V1.check_options({}, 2) == genesis
+    assert V2.check_options(genesis, 2) == {**genesis, "blind": True} == V3.check_options(genesis, 2)
+    for blind in (True, False):
+        with pytest.raises(BadOptions, match="unknown option 'blind'; magier knows: wrap, open_placement, move_limit"):
+            V1.check_options({"blind": blind}, 2)
+        with pytest.raises(BadOptions, match="unknown option 'blind'"):
+            V1.setup(2, {"wrap": "torus", "blind": blind}, None)
+    with pytest.raises(BadOptions, match="exactly 2 players"):
+        V1.check_options(genesis, 3)
+
+
+def test_issue32_a_version_1_concealed_game_keeps_its_values_on_the_server() -> None:
+    """Version 1's default game is concealed, not blind: the state holds every value and no
+    `pending`, the opponent's view hides them, nothing is owner-held or awaited, and the server
+    (a deadline bot) can place for a seat, where version 2's default game is blind."""
+    state, _ = V1.setup(2, V1.check_options({}, 2), None)
+    assert state["hands"] == [[2, 2, 1, 1, 1, -1, -1]] * 2 and "pending" not in state
+    move = V1.legal_moves(state, 0)[0]
+    assert move == {"type": "place", "cell": "a3", "value": 2}
+    assert not V1.owner_held(state, V1.split_move(move)[0]) and not V1.needs_owner(state)
+    state, events = V1.apply(state, 0, move)
+    assert state["board"]["a3"] == {"seat": 0, "kind": "wisdom", "value": 2}
+    assert [e.to_json() for e in events] == [{"kind": "placed", "data": {"seat": 0, "cell": "a3"}, "to": None}]
+    assert V1.view(state, 1)["board"]["a3"]["value"] is None and V1.view(state, 0)["board"]["a3"]["value"] == 2
+    assert V1.awaiting(state) == [] and "pending" not in V1.view(state, None)
+    blind, _ = V2.setup(2, V2.check_options({}, 2), None)
+    assert V2.owner_held(blind, V2.split_move(V2.legal_moves(blind, 0)[0])[0]) and V2.needs_owner(blind)
+
+
+def test_issue32_version_1_knows_no_commitment_and_no_reveal() -> None:
+    """What blind games added to the moves is not version 1's: a placement with a commitment and
+    a reveal are refused by their shape, with the first day's words."""
+    state, _ = V1.setup(2, V1.check_options({}, 2), None)
+    committed = {"type": "place", "cell": "a3", "secret_commit": "0" * 64}
+    with pytest.raises(IllegalMove, match="a place move has no field 'secret_commit'"):
+        V1.apply(state, 0, committed)
+    with pytest.raises(IllegalMove, match=r"a move needs a type: place, step, jump or pass$"):
+        V1.apply(state, 0, {"type": "reveal", "secrets": []})
+    with pytest.raises(IllegalMove, match=r"a move needs a type: place, step, jump, pass or reveal$"):
+        V2.apply(state, 0, {"type": "teleport"})
+
+
+@pytest.mark.parametrize("options", [{}, {"wrap": "torus", "open_placement": True}, {"move_limit": 12}])
+def test_issue32_version_1_plays_as_version_2_without_blind(options: dict[str, Any]) -> None:
+    """Apart from its options, version 1 is version 2 with blind false: the same legal moves,
+    states, events and views at every step, the same lenient reading of a cell (E4 is e4), and
+    `forced` answering every one-move decision."""
+    rnd = random.Random(f"version 1 {options}")
+    one, _ = V1.setup(2, V1.check_options(options, 2), None)
+    two, _ = V2.setup(2, V2.check_options({**options, "blind": False}, 2), None)
+
+    def same(a: dict[str, Any], b: dict[str, Any]) -> None:
+        assert a["options"] == {k: v for k, v in b["options"].items() if k != "blind"}
+        assert {**a, "options": None} == {**b, "options": None}
+
+    for _ in range(150):
+        seat = V1.to_move(one)
+        same(one, two)
+        if seat is None:
+            break
+        legal = V1.legal_moves(one, seat)
+        assert legal == V2.legal_moves(two, seat)
+        for s in (0, 1, None):
+            same(V1.view(one, s), V2.view(two, s))
+        move = dict(rnd.choice(legal))
+        for key in ("cell", "from", "to"):  # written as version 2 read it, and version 1 before it
+            if key in move:
+                move[key] = move[key].upper()
+        one, events = V1.apply(one, seat, move)
+        two, also = V2.apply(two, seat, move)
+        assert [e.to_json() for e in events] == [e.to_json() for e in also]
+    assert V1.forced_any and V1.forced_public(V1.view(one, 0)) and not V1.exact
+    assert V1.answer_kinds() == V2.answer_kinds()
