@@ -23,7 +23,8 @@ says who and what. Every decision is a move, forced ones included:
 A claim is {"type": "claim", "own": [cards], "named": [{"seat": s, "card": c}]}
 with own cards and named cards together one wing, one row, one stone field;
 `own` in card order, `named` in card order, exactly as listed (apply accepts
-no other order, engines.feuersalamander.legal). legal_moves lists every claim
+no other order, engines.feuersalamander.legal; versions 1 to 3 took any order
+and a missing `own`, and still do). legal_moves lists every claim
 of that form (own cards any subset of the hand, named seats any other seat,
 named cards any card): up to 2,730 with four players (a hand of a wing and a
 stone field; see max_claims), so bots should pick the kind of move first.
@@ -46,9 +47,10 @@ only, None for the spectator), "hand_sizes", "deck_size", "dungeon".
 Neither holds the game's past, so neither grows with it (version 4): the
 questions asked (with the answers the viewer saw) and the claims made are
 rebuilt from the log by `recall` (engines.feuersalamander.record), which the
-client attaches to a view it draws or hands to a bot as "record". Version 3
-kept both in the state and the views; its games still do
-(engines.feuersalamander.histories adds them on top of these rules).
+client attaches to a view it draws or hands to a bot as "record". Versions
+1 to 3 kept both in the state and the views; their games still do
+(engines.feuersalamander.histories adds them on top of these rules), and
+version 1's lack "drawn" and "last_keys" (engines.feuersalamander.firstday).
 
 Readings of the rulings where they leave a choice (the nearest playable one):
 
@@ -103,7 +105,8 @@ Readings of the rulings where they leave a choice (the nearest playable one):
   hand, so the others can still ask it and name its cards; the decisions that forces
   on it (exchange or keep, a double-rule discard, a deal discard) are made for it by
   the server (a random legal move, `out` entries in the log). With one seat left in,
-  that seat wins at once. With two seats a resignation ends the game as before.
+  that seat wins at once. With two seats a resignation ends the game as before
+  (and in versions 1 and 2 with any number of seats: they have no `leave`).
 """
 
 from __future__ import annotations
@@ -113,7 +116,16 @@ from typing import Any
 
 from engines.answers import Unseen, UnseenRead
 from engines.core import BadOptions, BaseEngine, Event, IllegalMove, Move, Rng, Seat, State, View
-from engines.feuersalamander import bots, deal, histories, leaving, legal, notation, render
+from engines.feuersalamander import (
+    bots,
+    deal,
+    firstday,
+    histories,
+    leaving,
+    legal,
+    notation,
+    render,
+)
 from engines.feuersalamander import record as record_of
 from engines.feuersalamander.circuit import NAMES
 from engines.feuersalamander.copies import detached, fresh
@@ -130,7 +142,7 @@ DEFAULT_TARGET = 84
 
 # The rules versions this package plays (engines.feuersalamander.VERSIONS keeps one engine of
 # each): every version a released pbem wrote into a genesis, never changed (issue 32).
-KEPT = ("3", "4", "5")
+KEPT = ("1", "2", "3", "4", "5")
 NEWEST = KEPT[-1]
 
 _is_int = legal.is_int
@@ -140,11 +152,13 @@ _check = legal.check
 
 class Feuersalamander(BaseEngine):
     id = "feuersalamander"
+    # 1: the first day's (c116416; main wrote it into pbem-log/2 genesis entries on 2026-11-30).
     # 2: views carry "drawn" and "last_keys" (for the log in words: the start throw, the key
     # throw, the card drawn), so view commitments differ from 1's; the rules are unchanged.
-    # An auditor replays only logs made with its own version.
     # 3: with three or four seats a resigning or forfeiting seat leaves the game and the others
     # play on (`leave`, `out`); a game nobody leaves is played exactly as in 2.
+    # 1 to 3 read a claim's lists in any order, 'own' left out for none (played in card order);
+    # a71a38b took only the listed spelling, within version 3: that stricter reading is 4's on.
     # 4: the state and the views lose "questions" and "claims" (they grew with the game); the
     # public "question" event carries "turn" and "losses", so `recall` rebuilds both from the log.
     # 5: the answer `forced` no longer plays a decision whose options depend on the hand (the
@@ -157,13 +171,22 @@ class Feuersalamander(BaseEngine):
 
     def __init__(self, version: str = NEWEST) -> None:
         """The rules of `version`, one of KEPT. The versions differ in what is kept, not in the
-        game: 3 keeps the questions and claims in the state and the views (its histories, added
-        by engines.feuersalamander.histories on top of today's rules), 4 and 5 in the log only;
-        3 and 4 let `forced` answer every decision with one legal move, 5 only the public ones."""
+        game: 1 to 3 keep the questions and claims in the state and the views (their histories,
+        added by engines.feuersalamander.histories on top of today's rules), 4 and 5 in the log
+        only; 1 lacks the latest draw and key throw (engines.feuersalamander.firstday); 1 and 2
+        have no leaving; 1 to 3 read a claim's lists in any order; 1 to 4 let `forced` answer
+        every decision with one legal move, 5 only the public ones."""
         if version not in KEPT:
             raise ValueError(f"Feuersalamander has no rules version {version!r}; kept: {', '.join(KEPT)}")
         self.version = version
-        self._histories = version == "3"
+        self._histories = int(version) <= 3
+        self._first_day = version == "1"
+        if int(version) < 3:
+            # Versions 1 and 2 knew no leaving: a resignation or a forfeit ends the game, with
+            # any number of seats. The protocol lets a seat leave only where `leave` and `out`
+            # are callable (protocol.leaving.lets_leave), so these engines have neither.
+            self.leave = None  # type: ignore[assignment]
+            self.out = None  # type: ignore[assignment]
         # Versions released before a71a38b took a claim's lists in any order, 'own' left out
         # for none, and played it in card order (engines.feuersalamander.legal.check).
         self._any_order = int(version) <= 3
@@ -197,6 +220,8 @@ class Feuersalamander(BaseEngine):
         state, events = deal.setup(seats, opts, rng)
         if self._histories:
             state = histories.with_histories(state)
+        if self._first_day:
+            state = firstday.without_additions(state)
         return state, detached(events)
 
     # ------------------------------------------------------------ the Engine interface
@@ -252,6 +277,8 @@ class Feuersalamander(BaseEngine):
         leaving.skip_out(new, events)
         if self._histories:
             events = histories.record(new, events)
+        if self._first_day:
+            new = firstday.without_additions(new)
         return new, detached(events)
 
     # ------------------------------------------------------------ leaving (engines.feuersalamander.leaving)
@@ -282,6 +309,8 @@ class Feuersalamander(BaseEngine):
         """What `seat` may see of the table now (engines.feuersalamander.view); shares nothing
         with the state. Version 3's also shows the questions and claims of the past."""
         out = seat_view(state, seat, self.id)
+        if self._first_day:
+            out = firstday.without_additions(out)
         return histories.view_members(state, seat, out) if self._histories else out
 
     def revealed_view(self, state: State) -> View:
@@ -290,7 +319,9 @@ class Feuersalamander(BaseEngine):
         from engines.feuersalamander.revealed import revealed_view
 
         if self._histories:
-            spectator = histories.view_members(state, None, seat_view(state, None, self.id), everything=True)
+            table = seat_view(state, None, self.id)
+            table = firstday.without_additions(table) if self._first_day else table
+            spectator = histories.view_members(state, None, table, everything=True)
             return revealed_view(self.id, state, spectator)
         return revealed_view(self.id, state)
 

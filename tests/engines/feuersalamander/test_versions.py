@@ -1,7 +1,12 @@
-"""Feuersalamander's rules versions 3, 4 and 5 (issue 32: a game is played on and audited with
+"""Feuersalamander's rules versions 1 to 5 (issue 32: a game is played on and audited with
 the version its genesis names; new games get the newest).
 
-All three play the same game. What differs, each shown here on the same seeded games:
+All five play the same game. What differs, each shown here on the same seeded games:
+- 1 (the first day's, c116416) lacks the latest draw and key throw ("drawn", "last_keys") that
+  2 (7b689f0) added to the state and the views; 1 and 2 know no leaving (3, a5fab0a, does): a
+  resignation ends their games, so they have no `leave` or `out`.
+- 1 to 3 read a claim's lists in any order and a missing 'own' as none (a71a38b made apply
+  strict within version 3, which the release 8722713 had not been); 4 and 5 refuse them.
 - 3 keeps the questions asked (with their answers) and the claims made in the state and in
   every view; its public question event names no turn and no losses. 4 keeps them in the log
   only: the question event carries turn and losses, and `recall` folds the record a client
@@ -26,11 +31,12 @@ import engines
 from engines.core import Event, IllegalMove, Rng
 from engines.feuersalamander import VERSIONS, Feuersalamander
 from protocol.audit import audit
+from protocol.leaving import lets_leave
 from tests.engines.feuersalamander.memory import Memory
 from tests.engines.versions.feuersalamander_games import choose
 from tests.protocol.ledger import Ledger
 
-V3, V4, V5 = (engines.get("feuersalamander", v) for v in ("3", "4", "5"))
+V1, V2, V3, V4, V5 = (engines.get("feuersalamander", v) for v in ("1", "2", "3", "4", "5"))
 FORCED = {"kind": "forced"}
 HISTORIES = ("questions", "claims")
 
@@ -57,13 +63,15 @@ def without(value: dict[str, Any], keys: tuple[str, ...] = HISTORIES) -> dict[st
     return {k: v for k, v in value.items() if k not in keys}
 
 
-def test_new_games_get_version_5_and_versions_3_and_4_are_kept() -> None:
+def test_new_games_get_version_5_and_versions_1_to_4_are_kept() -> None:
+    """1 and 2 were written into pbem-log/2 genesis entries by main on 2026-11-30, before the
+    release (tests/corpus/3299d74, 2d6105e): kept like every version a landed main wrote."""
     assert engines.get("feuersalamander") is VERSIONS["5"] and V5.version == "5"
-    assert list(engines.versions("feuersalamander")) == ["3", "4", "5"]
-    assert [e.version for e in (V3, V4, V5)] == ["3", "4", "5"]
+    assert list(engines.versions("feuersalamander")) == ["1", "2", "3", "4", "5"]
+    assert [e.version for e in (V1, V2, V3, V4, V5)] == ["1", "2", "3", "4", "5"]
     with pytest.raises(engines.UnknownVersion):
-        engines.get("feuersalamander", "2")  # no release wrote version 2 into a pbem-log/2 genesis
-    with pytest.raises(ValueError, match="kept: 3, 4, 5"):
+        engines.get("feuersalamander", "0")
+    with pytest.raises(ValueError, match="kept: 1, 2, 3, 4, 5"):
         Feuersalamander("6")
 
 
@@ -232,12 +240,12 @@ def test_a_version_3_game_with_a_resignation_audits_pass_with_its_own_rules() ->
     assert verdict.word == "PASS", verdict.reason
 
 
-def respelled_claims() -> Iterator[tuple[Any, int, dict[str, Any], dict[str, Any]]]:
-    """(version-3 state, seat, listed claim, the claim written otherwise) at the claims of a seeded
-    game: 'own' reversed (two own cards), 'named' reversed, and 'own' left out (none shown)."""
-    for _, state, _ in played(V3, 3, "fs versions", 400):
-        seat = V3.to_move(state)
-        claims = [m for m in V3.legal_moves(state, seat) if m["type"] == "claim"] if seat is not None else []
+def respelled_claims(engine: Any) -> Iterator[tuple[Any, int, dict[str, Any], dict[str, Any]]]:
+    """(state, seat, listed claim, the claim written otherwise) at the claims of a seeded game of
+    `engine`: 'own' reversed (two own cards), 'named' reversed, and 'own' left out (none shown)."""
+    for _, state, _ in played(engine, 3, "fs versions", 400):
+        seat = engine.to_move(state)
+        claims = [m for m in engine.legal_moves(state, seat) if m["type"] == "claim"] if seat is not None else []
         for listed in claims:
             if len(listed["own"]) == 2:
                 yield state, seat, listed, {**listed, "own": listed["own"][::-1]}
@@ -248,20 +256,73 @@ def respelled_claims() -> Iterator[tuple[Any, int, dict[str, Any], dict[str, Any
                 break
 
 
-def test_version_3_plays_a_claim_in_any_order_as_the_listed_one_versions_4_and_5_refuse_it() -> None:
+@pytest.mark.parametrize("engine", [V1, V2, V3], ids=["1", "2", "3"])
+def test_versions_1_to_3_play_a_claim_in_any_order_as_the_listed_one_versions_4_and_5_refuse_it(engine: Any) -> None:
     """a71a38b (within version 3, without a new version): apply took only claims written as listed,
-    in card order with 'own' present. The release 8722713 (version 3) took 'own' and 'named' in any
-    order and 'own' left out, and played the claim in card order; its servers logged them so, and
-    those logs audit PASS only if version 3 reads claims so still. Versions 4 and 5 came after
-    a71a38b: they never took another order, and still refuse it with the reason."""
+    in card order with 'own' present. The release 8722713 (version 3), and versions 1 and 2 before
+    it, took 'own' and 'named' in any order and 'own' left out, and played the claim in card order;
+    their servers logged such moves as written, and those logs audit PASS only if these versions
+    read claims so still. Versions 4 and 5 came after a71a38b: they never took another order, and
+    still refuse it with the reason."""
     seen = 0
-    for state, seat, listed, other in respelled_claims():
+    for state, seat, listed, other in respelled_claims(engine):
         seen += 1
         rng = f"claim {seen}".encode()
-        assert V3.apply(state, seat, other, Rng(rng)) == V3.apply(state, seat, listed, Rng(rng))
-        s5 = without(state)
-        assert V5.apply(s5, seat, listed, Rng(rng))
-        for engine in (V4, V5):
+        assert other != listed and engine.apply(state, seat, other, Rng(rng)) == engine.apply(state, seat, listed, Rng(rng))
+        today = without(state)  # the same table without version 3's histories
+        assert V5.apply(today, seat, listed, Rng(rng))  # the listed spelling: refused below only for its order
+        for strict in (V4, V5):
             with pytest.raises(IllegalMove, match="a claim lists"):
-                engine.apply(s5, seat, other, Rng(rng))
+                strict.apply(today, seat, other, Rng(rng))
     assert seen >= 10, "the game reached too few claims"
+
+
+def test_version_1_is_version_2_without_the_latest_draw_and_key_throw() -> None:
+    """7b689f0 (version 2) added "drawn" and "last_keys" to the state and the views, for the log
+    in words and the board; nothing else changed: the same moves make the same game, and a
+    version-1 state or view is version 2's without those two members. A version-1 view renders
+    (no card marked new, no key throw line)."""
+    drawn = keys = 0
+    for (seat1, s1, e1), (seat2, s2, e2) in zip(played(V1, 3, "fs versions", 400), played(V2, 3, "fs versions", 400), strict=True):
+        assert seat1 == seat2 and e1 == e2
+        assert "drawn" not in s1 and "last_keys" not in s1 and s1 == without(s2, ("drawn", "last_keys"))
+        for seat in [*range(3), None]:
+            v1, v2 = V1.view(s1, seat), V2.view(s2, seat)
+            assert "drawn" not in v1 and "last_keys" not in v1 and v1 == without(v2, ("drawn", "last_keys"))
+        drawn += any(s2["drawn"])
+        keys += s2["last_keys"] is not None
+    assert drawn and keys, "no card was drawn or no key throw made: the game shows no difference"
+    assert "(new)" not in V1.render(V1.view(s1, 0)) and "Game over" in V1.render(V1.revealed_view(s1))
+    assert "drawn" not in V1.revealed_view(s1) and V1.revealed_view(s1)["drawn_all"] == [None] * 3
+
+
+def test_versions_1_and_2_have_no_leaving_a_resignation_ends_their_games() -> None:
+    """a5fab0a (version 3) let a seat of three or four resign and the others play on; before it a
+    resignation ended the game. So versions 1 and 2 have no `leave` or `out` (the protocol lets a
+    seat leave only where both are callable, protocol.leaving.lets_leave), and their games are
+    otherwise played exactly as version 3's (the pinned traces of 2 and 3 are the same)."""
+    for engine in (V1, V2):
+        assert getattr(engine, "leave", None) is None and getattr(engine, "out", None) is None
+        assert not lets_leave(engine, 3) and not lets_leave(engine, 4)
+    assert lets_leave(V3, 3) and not lets_leave(V3, 2)
+    for (_, s2, e2), (_, s3, e3) in zip(played(V2, 4, "fs versions", 300), played(V3, 4, "fs versions", 300), strict=True):
+        assert s2 == s3 and e2 == e3 and V2.view(s2, 1) == V3.view(s3, 1)
+
+
+@pytest.mark.parametrize("engine", [V1, V2], ids=["1", "2"])
+def test_a_resignation_in_a_version_1_or_2_game_of_three_ends_it_and_the_log_audits_pass(engine: Any) -> None:
+    """Through the protocol, as their server did: the genesis names the version, a seat of three
+    resigns, the game is over, and today's audit replays it with that version's rules (the
+    corpus holds the demos their code made: tests/corpus/3299d74 and 2d6105e)."""
+    ledger = Ledger(f"fs-v{engine.version}", engine=engine, seats=3, options={"target": 500})
+    ledger.begin()
+    rnd = random.Random(3)
+    for _ in range(100):
+        seat = engine.to_move(ledger.state)
+        ledger.move(seat, choose(engine, ledger.state, seat, engine.legal_moves(ledger.state, seat), rnd))
+    ledger.resign(engine.to_move(ledger.state))
+    assert ledger.result is not None
+    ledger.reveal()
+    assert ledger.entries[0]["body"]["engine_version"] == engine.version
+    verdict = audit(ledger.export())
+    assert verdict.word == "PASS", verdict.reason
