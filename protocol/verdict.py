@@ -95,8 +95,8 @@ def version_gap(engine_id: str, theirs: str, ours: str | list[str]) -> tuple[str
     if a is not None and numbers and a > max(numbers):
         return missing, f"version {theirs} is newer than this pbem: upgrade pbem"
     return missing, (
-        f"this pbem does not keep version {theirs} (older versions than its own are kept from "
-        "the release of 2026-11-30 on): use the pbem that made the game"
+        f"this pbem does not keep version {theirs} (no pbem of this line wrote it): use the pbem "
+        "that made the game"
     )
 
 

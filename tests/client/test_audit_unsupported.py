@@ -59,7 +59,7 @@ def version(value: Any) -> Any:
 @pytest.mark.parametrize(
     ("value", "words"),
     [
-        ("1", [f"made with magier version 1; this pbem knows {KNOWN}", "does not keep version 1", "use the pbem that made the game"]),
+        ("0", [f"made with magier version 0; this pbem knows {KNOWN}", "does not keep version 0", "use the pbem that made the game"]),
         ("7", [f"made with magier version 7; this pbem knows {KNOWN}", "newer than this pbem: upgrade pbem"]),
     ],
 )
@@ -98,7 +98,7 @@ def test_a_genesis_re_signed_with_another_version_is_still_fail(
     cannot hide behind UNSUPPORTED: every join is signed over the genesis's hash, which needs no
     rules to check, so the audit FAILs at the first join."""
     ledger, export = honest
-    shown = pbem(tmp_path, "audit", write(tmp_path, changed(ledger, export, 0, version("1"))))
+    shown = pbem(tmp_path, "audit", write(tmp_path, changed(ledger, export, 0, version("0"))))
     assert shown.exit_code == 4 and shown.stdout.startswith("FAIL: entry 1: "), shown.stdout
 
 

@@ -87,19 +87,19 @@ def assert_unsupported(result: object, *words: str) -> None:
 def test_a_game_of_a_version_this_pbem_never_kept_is_unsupported_not_tampering(
     make_player: Callable[[str], Player], server_keeps: Callable[[str], None]
 ) -> None:
-    """A game begun, joined and looked at under magier version 1, which no release of this line
+    """A game begun, joined and looked at under magier version 0, which no release of this line
     wrote (another pbem's); its server keeps it, this pbem does not. `pbem show`, `pbem move`,
     `pbem log` and `pbem compare` by its seats, and `pbem show` by a spectator, say both
     versions, exit 5, never 4; nothing is kept as evidence of a fork."""
-    with released("1"):
+    with released("0"):
         game, ada, bo = running_game(make_player)
         legal = ada.moves(game)
         code = json.loads(pbem(bo, "compare", game, "--json").stdout)["code"]  # type: ignore[attr-defined]
-    server_keeps("1")
+    server_keeps("0")
     text = str(legal["moves"][0]["text"])
     kept = ada.store.receipt(game)
     known = ", ".join(engines.versions("magier"))
-    words = ("magier version 1", f"this pbem knows version{'s' if ',' in known else ''} {known}", "does not keep version 1")
+    words = ("magier version 0", f"this pbem knows version{'s' if ',' in known else ''} {known}", "does not keep version 0")
     assert_unsupported(pbem(ada, "show", game), *words)
     assert_unsupported(pbem(ada, "move", game, text), *words)
     assert_unsupported(pbem(ada, "log", game), *words)

@@ -44,7 +44,7 @@ def test_the_audit_page_says_unsupported_where_pbem_audit_does(site: Site, brows
     added["entries"][-1:] = [{**reveal, "type": "wager", "body": {"stake": 1}}, {**reveal, "seq": reveal["seq"] + 1}]
     added["entries"] = reseal(added["entries"], reveal["seq"], key)
     cases = {
-        "older version": made_with("1"),
+        "older version": made_with("0"),
         "newer version": made_with("12"),
         "unknown engine": made_with("2", engine_id="chess"),
         "pbem-log/1": {**copy.deepcopy(magier), "format": "pbem-log/1"},

@@ -73,8 +73,8 @@ const PbemAudit = (() => {
     if (digits.test(theirs) && numbers.length && numbers.every((n) => BigInt(theirs) > n)) {
       return `${missing}: version ${theirs} is newer than this pbem: upgrade pbem`;
     }
-    return `${missing}: this pbem does not keep version ${theirs} (older versions than its own are kept ` +
-      "from the release of 2026-11-30 on): use the pbem that made the game";
+    return `${missing}: this pbem does not keep version ${theirs} (no pbem of this line wrote it): ` +
+      "use the pbem that made the game";
   }
   // The genesis's engine and version against the ones this server's pbem keeps (`known`:
   // engine id -> its versions, given by the page; without it, as in Node, only their shape).
