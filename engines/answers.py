@@ -73,7 +73,7 @@ class Answers:
 
     # True in a rules version released before `forced_public` existed (magier 2,
     # feuersalamander 3 and 4, siedler 2 and 3, cavemen 1): its `forced` played every decision
-    # with one legal move, and the logs it wrote replay with those answers (issue 32: a released
+    # with one legal move, and the logs it wrote replay with those answers (PROTOCOL section 19: a released
     # version never changes). An engine sets it per version; its forced_public then says True.
     forced_any = False
 

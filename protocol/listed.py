@@ -13,11 +13,10 @@ from protocol.blind import awaiting
 from protocol.canonical import NotCanonical, canonical
 from protocol.envelope import is_int
 
-
 # The rules versions released before this check existed (e28135c, 2026-12-02): their server
 # played any move their `apply` took, however it was written (a cell in capitals, a list in
 # another order), and an honest log of theirs holds such moves. A released version never
-# changes (issue 32), so in these versions `apply` alone decides, as it did; every later
+# changes (docs/PROTOCOL.md section 19), so in these versions `apply` alone decides, as it did; every later
 # version plays only listed moves. (The older versions of the first day are listed too: they
 # are refused as unknown unless an engine keeps them.)
 UNLISTED_VERSIONS = frozenset({

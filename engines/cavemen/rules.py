@@ -134,7 +134,7 @@ def _copy(state: State) -> State:
 # ---------------------------------------------------------------- the engine
 
 
-# The rules versions this engine keeps (RULES.md "Versions"; issue 32: a version a game has
+# The rules versions this engine keeps (RULES.md "Versions"; PROTOCOL section 19: a version a game has
 # used is frozen, its logs audit forever). The game's rules are the same in both; only what
 # the answer in advance `forced` plays differs, so one engine gates that one difference:
 #   1  released with pbem-log/2 (2026-11-30): `forced` plays every decision with one legal move.

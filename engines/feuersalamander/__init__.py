@@ -1,6 +1,6 @@
 """Der Feuersalamander (Noris 1987): the engine, registered as `feuersalamander`.
 
-Every rules version a released pbem wrote into a genesis is kept (issue 32): a game is
+Every rules version a released pbem wrote into a genesis is kept (docs/PROTOCOL.md section 19): a game is
 replayed and played on with the version it began with, new games get the newest. What each
 version does differently is in RULES.md ("Versions") and engines.feuersalamander.rules.
 """

@@ -1,4 +1,4 @@
-"""Version 1's table: what its state and views lacked (issue 32: every version a landed main
+"""Version 1's table: what its state and views lacked (PROTOCOL section 19: every version a landed main
 wrote into a pbem-log/2 genesis is kept; the first day's games, 2026-11-30, began with it).
 
 Versions 1, 2 and 3 play the same game (tests/engines/versions pins each against its code:

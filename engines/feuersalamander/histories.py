@@ -1,4 +1,4 @@
-"""Version 3's histories: the questions and claims its state and views carried (issue 32).
+"""Version 3's histories: the questions and claims its state and views carried (docs/PROTOCOL.md section 19).
 Versions 1 and 2 carried them alike (from the first engine, c116416, to c220aa7).
 
 Versions 3 and 4 play the same game. Version 3 kept every question asked (with its answer)

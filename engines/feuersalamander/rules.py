@@ -141,7 +141,7 @@ __all__ = ["NAMES", "TURN_KINDS", "Feuersalamander", "enumerate_claims", "game_r
 DEFAULT_TARGET = 84
 
 # The rules versions this package plays (engines.feuersalamander.VERSIONS keeps one engine of
-# each): every version a released pbem wrote into a genesis, never changed (issue 32).
+# each): every version a released pbem wrote into a genesis, never changed (docs/PROTOCOL.md section 19).
 KEPT = ("1", "2", "3", "4", "5")
 NEWEST = KEPT[-1]
 

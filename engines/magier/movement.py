@@ -9,7 +9,7 @@ the listed one.
 
 Rules version 2 (`exact` false) took any valid path, and cells spelled in any case with spaces
 around them, as it was released: its logs hold such moves, and their event and last move name
-the path as played (issue 32). Version 3 takes only the listed move.
+the path as played (docs/PROTOCOL.md section 19). Version 3 takes only the listed move.
 """
 
 from __future__ import annotations

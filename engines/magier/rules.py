@@ -32,7 +32,7 @@ that path only (see movement).
 Exactness: `apply` accepts exactly the moves `legal_moves` lists, nothing
 normalised (cell names as listed, no case folded or space stripped; no extra key;
 an int is an int), so a move's signed text has one meaning and carries no message.
-Versions (RULES.md "Versions"; issue 32: a version a game has used is frozen, its logs
+Versions (RULES.md "Versions"; PROTOCOL section 19: a version a game has used is frozen, its logs
 audit forever). One engine keeps them all, gating the differences by `version`:
   1  the first day (18bffeb; written into pbem-log/2 genesis from c646625 until cab0d98):
      no blind games. Its options are {"wrap", "open_placement", "move_limit"}

@@ -6,7 +6,7 @@ signed text has one meaning and carries no message. Every kind of move reads its
 through here, so none of them can be more lenient than the others.
 
 Rules version 2 read a cell leniently (case folded, spaces around it stripped: "E4 " was
-e4), and its logs hold such moves: `exact=False` keeps that reading for them (issue 32).
+e4), and its logs hold such moves: `exact=False` keeps that reading for them (docs/PROTOCOL.md section 19).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Die Siedler von Catan - Das Kartenspiel (two players; rulings SI-n in RULES.md), registered as `siedler`.
 
-Every rules version a game was made with stays playable and auditable (issue 32; RULES.md
+Every rules version a game was made with stays playable and auditable (PROTOCOL section 19; RULES.md
 "Versions"): one engine object per version, the differences gated inside the rules
 (rules.Siedler). New games get the newest, ENGINE.
 """

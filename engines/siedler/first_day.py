@@ -1,4 +1,4 @@
-"""Siedler version 1: the rules of the first day (issue 32; RULES.md "Versions").
+"""Siedler version 1: the rules of the first day (PROTOCOL section 19; RULES.md "Versions").
 
 Siedler was registered at 7c96fc7 (2026-11-30 17:47) and played as version 1 until f508846
 (18:02) made it version 2. main wrote version 1 into pbem-log/2 genesis in those fifteen

@@ -80,7 +80,7 @@ def handled() -> set[str]:
 
 
 class Siedler(BaseEngine):
-    """One engine object per kept rules version (issue 32: a game finishes, and its log
+    """One engine object per kept rules version (PROTOCOL section 19: a game finishes, and its log
     audits, under the rules its genesis names; RULES.md "Versions"):
 
     1  (the first day, 2026-11-30 17:47-18:02, code of 7c96fc7 to d1a8887) SI-45 "one per

@@ -1,5 +1,5 @@
 """The rules a game is played under: the engine version its genesis names, never simply the
-newest (issue 32). A server upgraded in the middle of a game appends, shows, answers and mails
+newest (docs/PROTOCOL.md section 19). A server upgraded in the middle of a game appends, shows, answers and mails
 it under the rules it began with; a game whose version this server does not keep (made by a
 newer pbem, then the server downgraded) is refused with both versions, never played under
 other rules than its own.

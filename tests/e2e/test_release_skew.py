@@ -1,4 +1,4 @@
-"""Version skew against the real release of 2026-11-30 (8722713), both ways (issue 32, point 6).
+"""Version skew against the real release of 2026-11-30 (8722713), both ways (docs/PROTOCOL.md section 19).
 
 The old code is taken from this repository's own history (`git archive 8722713`) and run as it
 shipped: its `pbem-server serve` (gunicorn) and its `pbem`. Today's client meeting that older

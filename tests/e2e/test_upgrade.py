@@ -1,4 +1,4 @@
-"""Issue 32, point 4: a running game survives an upgrade.
+"""A running game survives an upgrade (docs/PROTOCOL.md section 19, Versions).
 
 tests/upgrade/8722713/ holds what the release of 2026-11-30 (commit 8722713) left behind in the
 middle of five running games, one per engine and mode (Feuersalamander with 3 seats, blind
@@ -173,9 +173,9 @@ def owners_reveal_old_secrets(entries: list[dict[str, Any]], head: int) -> bool:
     return False
 
 
-def test_issue32_running_games_of_8722713_finish_after_an_upgrade(upgraded: Upgraded, tmp_path: Path) -> None:
+def test_running_games_of_8722713_finish_after_an_upgrade(upgraded: Upgraded, tmp_path: Path) -> None:
     """Every game the old release left running is finished by today's pbem from the old homes,
-    under the rules it began with, and its export audits PASS (issue 32, point 4)."""
+    under the rules it began with, and its export audits PASS (docs/PROTOCOL.md section 19)."""
     names = sorted(g["name"] for g in upgraded.games)
     assert names == ["cavemen-closed", "cavemen-open", "feuersalamander-3", "magier-blind", "siedler"]
     for n, spec in enumerate(upgraded.games):

@@ -63,8 +63,9 @@ def plain(engine_id: str) -> Engine:
     return engines.get(engine_id)
 
 
-def eager(engine_id: str) -> Engine:
-    assert engine_id == "feuersalamander"
+def eager(engine_id: str, version: str | None = None) -> Engine:
+    """The audit's lookup (an id) and the client's (an id and the genesis's version)."""
+    assert engine_id == "feuersalamander" and version in (None, EAGER.version)
     return EAGER
 
 

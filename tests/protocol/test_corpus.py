@@ -1,4 +1,4 @@
-"""Issue 32, point 3: logs the real old code wrote audit with today's pbem, forever.
+"""Versions (docs/PROTOCOL.md section 19): logs the real old code wrote audit with today's pbem, forever.
 
 tests/corpus holds exports made by the code of old commits: their demo, or their own client,
 server and sweeper driven by tests/corpus/play_old.py (running games, answers in advance,
@@ -66,7 +66,7 @@ def pbem(*args: str) -> Any:
     return result
 
 
-def test_every_corpus_file_has_its_provenance_issue_32() -> None:
+def test_every_corpus_file_has_its_provenance() -> None:
     """No file in tests/corpus goes unaudited or without its commit and command: the manifest
     and the README name every export, and what the manifest says of it is what its genesis says."""
     files = {str(p.relative_to(CORPUS)) for p in CORPUS.rglob("*.json*") if p.name != "manifest.json"}
@@ -89,7 +89,7 @@ def test_every_corpus_file_has_its_provenance_issue_32() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(MANIFEST))
-def test_an_old_log_gets_its_verdict_today_issue_32(name: str) -> None:
+def test_an_old_log_gets_its_verdict_today(name: str) -> None:
     """Every finished log the old code wrote is PASS with today's audit, every running one
     INCOMPLETE, the pbem-log/1 export UNSUPPORTED naming 979a601 (and a log of a version the
     manifest lists as not kept UNSUPPORTED naming it): never FAIL."""
@@ -105,7 +105,7 @@ def test_an_old_log_gets_its_verdict_today_issue_32(name: str) -> None:
 @pytest.mark.parametrize(
     "name", one_of_each("PASS") + one_of_each("INCOMPLETE") + one_of_each("UNSUPPORTED")
 )
-def test_pbem_audit_of_an_old_log_exits_with_its_verdict_issue_32(name: str, tmp_path: Path) -> None:
+def test_pbem_audit_of_an_old_log_exits_with_its_verdict(name: str, tmp_path: Path) -> None:
     """The real CLI on one log of each (engine, version): exit 0 for PASS, 3 for INCOMPLETE, 5
     for UNSUPPORTED, the verdict's word first."""
     expected = MANIFEST[name]["verdict"]
@@ -123,7 +123,7 @@ def newest(name: str) -> bool:
 
 
 @pytest.mark.parametrize("name", [n for n in one_of_each("PASS") if not newest(n)])
-def test_pbem_replay_steps_through_an_old_finished_log_issue_32(name: str, tmp_path: Path) -> None:
+def test_pbem_replay_steps_through_an_old_finished_log(name: str, tmp_path: Path) -> None:
     """`pbem replay FILE --at N` shows a position of an old finished game of each old version,
     replayed with the rules its genesis names (here the middle of the game)."""
     at = MANIFEST[name]["entries"] // 2
@@ -153,7 +153,7 @@ def tampered(where: str) -> tuple[dict[str, Any], int]:
 
 
 @pytest.mark.parametrize("where", ["move", "result", "version"])
-def test_a_rewritten_old_log_still_fails_at_the_entry_rewritten_issue_32(where: str, tmp_path: Path) -> None:
+def test_a_rewritten_old_log_still_fails_at_the_entry_rewritten(where: str, tmp_path: Path) -> None:
     """FAIL stays FAIL for an old version: the release's log with a move, its result or its
     genesis's engine version rewritten FAILs at that entry (exit 4), not UNSUPPORTED or PASS."""
     assert audit(load(RELEASED)).word == "PASS"  # the untouched log is honest

@@ -1,4 +1,4 @@
-"""Schema 4: a game records the rules version its signed genesis names (issue 32).
+"""Schema 4: a game records the rules version its signed genesis names (docs/PROTOCOL.md section 19).
 
 A version-3 database (no engine_version column) is refused until `pbem-server db upgrade`,
 which adds the column and fills it from each game's own genesis, on SQLite and PostgreSQL, so

@@ -1,4 +1,4 @@
-"""Make the upgrade fixture of issue 32 point 4 with the code of an OLD pbem: its server, its
+"""Make the upgrade fixture (a running game survives an upgrade) with the code of an OLD pbem: its server, its
 client, its homes. Run it with that code first on the path (not today's), e.g.
 
     git worktree add /tmp/wt-upgrade-8722713 8722713

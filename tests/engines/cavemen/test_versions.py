@@ -1,4 +1,4 @@
-"""Cavemen's rules versions (issue 32: a version a game has used is frozen; RULES.md "Versions").
+"""Cavemen's rules versions (PROTOCOL section 19: a version a game has used is frozen; RULES.md "Versions").
 
 Version 1 (the release of 2026-11-30) and version 2 play the same game; they differ only in
 the answer in advance `forced`. Version 1 plays every decision with one legal move, even one
@@ -28,7 +28,7 @@ def _a_cave_nowhere_to_go() -> dict[str, Any]:
     return state
 
 
-def test_issue32_cavemen_keeps_versions_1_and_2_and_new_games_get_2() -> None:
+def test_cavemen_keeps_versions_1_and_2_and_new_games_get_2() -> None:
     assert list(engines.versions("cavemen")) == ["1", "2"]
     assert engines.get("cavemen") is ENGINE is VERSIONS["2"]
     assert engines.get("cavemen").version == "2"  # what a new game's genesis names
@@ -36,7 +36,7 @@ def test_issue32_cavemen_keeps_versions_1_and_2_and_new_games_get_2() -> None:
     assert VERSIONS["1"].version == "1"
 
 
-def test_issue32_version_1_forced_plays_an_end_only_the_hand_decides_and_version_2_does_not() -> None:
+def test_version_1_forced_plays_an_end_only_the_hand_decides_and_version_2_does_not() -> None:
     state = _a_cave_nowhere_to_go()
     old, new = VERSIONS["1"], VERSIONS["2"]
     assert old.legal_moves(state, RED) == new.legal_moves(state, RED) == [{"type": "end"}]
@@ -48,7 +48,7 @@ def test_issue32_version_1_forced_plays_an_end_only_the_hand_decides_and_version
     assert len(new.legal_moves(other, RED)) > 1
 
 
-def test_issue32_both_versions_answer_an_end_the_public_sees_is_the_only_move() -> None:
+def test_both_versions_answer_an_end_the_public_sees_is_the_only_move() -> None:
     """A face-up Ballsy that has stepped (CV-5): everyone sees it has no move left."""
     state = board(phase="move")
     put(state, RED, "ballsy", 0, 2, up=True, known=2)
@@ -58,7 +58,7 @@ def test_issue32_both_versions_answer_an_end_the_public_sees_is_the_only_move() 
         assert engine.standing_move(engine.view(state, RED), FORCED) == {"type": "end"}, version
 
 
-def test_issue32_the_versions_play_the_same_rules() -> None:
+def test_the_versions_play_the_same_rules() -> None:
     """Only answers in advance differ: the same `end` gives the same position in both."""
     state = _a_cave_nowhere_to_go()
     played = [VERSIONS[v].apply(state, RED, {"type": "end"}, Rng(b"v")) for v in ("1", "2")]
@@ -67,7 +67,7 @@ def test_issue32_the_versions_play_the_same_rules() -> None:
     assert [e.to_json() for e in a_events] == [e.to_json() for e in b_events]
 
 
-def test_issue32_each_version_says_what_its_forced_answers() -> None:
+def test_each_version_says_what_its_forced_answers() -> None:
     old = next(k["text"] for k in VERSIONS["1"].answer_kinds() if k["kind"] == "forced")
     new = next(k["text"] for k in VERSIONS["2"].answer_kinds() if k["kind"] == "forced")
     assert "hidden cards" not in old

@@ -1,4 +1,4 @@
-"""Feuersalamander's rules versions 1 to 5 (issue 32: a game is played on and audited with
+"""Feuersalamander's rules versions 1 to 5 (PROTOCOL section 19: a game is played on and audited with
 the version its genesis names; new games get the newest).
 
 All five play the same game. What differs, each shown here on the same seeded games:

@@ -1,4 +1,4 @@
-"""Magier's rules versions (issue 32: a version a game has used is frozen; RULES.md "Versions").
+"""Magier's rules versions (PROTOCOL section 19: a version a game has used is frozen; RULES.md "Versions").
 
 Version 1 is the first day's (18bffeb; main wrote it into pbem-log/2 genesis from c646625 until
 cab0d98 made blind games version 2): no option `blind`, so a concealed value stays on the
@@ -46,7 +46,7 @@ def test_new_games_get_version_3_and_versions_1_and_2_are_kept() -> None:
 
 
 @pytest.mark.parametrize("spelled", ["E2", " e2", "e2 ", "\te2\n"])
-def test_issue32_a_cell_spelled_otherwise_is_version_2s_and_refused_in_version_3(spelled: str) -> None:
+def test_a_cell_spelled_otherwise_is_version_2s_and_refused_in_version_3(spelled: str) -> None:
     """Version 2 read the cell as a player types it (case folded, spaces stripped) and wrote the
     listed name into the state; version 3 refuses it, naming the spelling it takes."""
     state = position({**JUMPS, "e9": "b2"}, hands=((1,), ()), options={"open_placement": True})
@@ -62,7 +62,7 @@ def test_issue32_a_cell_spelled_otherwise_is_version_2s_and_refused_in_version_3
     assert V3.apply(state, 0, listed) == V2.apply(state, 0, listed)
 
 
-def test_issue32_a_step_or_jump_spelled_otherwise_is_version_2s_only() -> None:
+def test_a_step_or_jump_spelled_otherwise_is_version_2s_only() -> None:
     state = position(JUMPS)
     for move in ({"type": "step", "from": "D2", "to": "c2"}, {"type": "jump", "path": ["d2", "D4 "]}):
         V2.apply(state, 0, move)
@@ -70,7 +70,7 @@ def test_issue32_a_step_or_jump_spelled_otherwise_is_version_2s_only() -> None:
             V3.apply(state, 0, move)
 
 
-def test_issue32_a_jump_by_a_longer_path_is_version_2s_and_refused_in_version_3() -> None:
+def test_a_jump_by_a_longer_path_is_version_2s_and_refused_in_version_3() -> None:
     """Version 2 took any valid path and logged the path as played; the position is the one
     the listed path leaves. Version 3 refuses it and names the listed path."""
     state = position(JUMPS)
@@ -86,7 +86,7 @@ def test_issue32_a_jump_by_a_longer_path_is_version_2s_and_refused_in_version_3(
 
 
 @pytest.mark.parametrize("options", [{"wrap": "line", "blind": False}, {"wrap": "torus", "open_placement": True}])
-def test_issue32_version_2_takes_every_listed_move_as_version_3_does(options: dict[str, Any]) -> None:
+def test_version_2_takes_every_listed_move_as_version_3_does(options: dict[str, Any]) -> None:
     """Servers wrote version 2 logs with the exact apply from 2 December 2026 on: every move it
     took, version 2's own reading takes with the same state and events, so those logs replay."""
     rnd = random.Random(f"superset {options}")
@@ -105,7 +105,7 @@ def test_issue32_version_2_takes_every_listed_move_as_version_3_does(options: di
 
 
 @BOTH
-def test_issue32_both_versions_refuse_what_is_no_jump(engine: Any) -> None:
+def test_both_versions_refuse_what_is_no_jump(engine: Any) -> None:
     """Version 2's leniency is in spelling and path only: a hop that is not a jump, a revisited
     cell or a cell off the board is refused by both, with the reason."""
     state = position(JUMPS)
@@ -126,7 +126,7 @@ def _one_cell_left(open_placement: bool) -> dict[str, Any]:
     return position(pieces, hands=((1,), ()), options={"open_placement": open_placement})
 
 
-def test_issue32_forced_answers_a_concealed_placement_in_version_2_only() -> None:
+def test_forced_answers_a_concealed_placement_in_version_2_only() -> None:
     """Version 2's `forced` played every single-option decision; version 3's plays a placement
     only when it is placed openly (forced_public): that a concealed placement had one option
     tells the table which values the seat still holds. A real game never gets there (at the
@@ -197,7 +197,7 @@ def test_what_client_and_server_call_works_for_both_versions(engine: Any) -> Non
 # ------------------------------------------------------------------ version 1, the first day
 
 
-def test_issue32_version_1_has_no_option_blind_and_takes_its_genesis_options_as_complete() -> None:
+def test_version_1_has_no_option_blind_and_takes_its_genesis_options_as_complete() -> None:
     """A version-1 genesis holds {"wrap", "open_placement", "move_limit"}: the audit must find
     them complete as they are (check_options returns them unchanged), where version 2 would add
     blind true and call the genesis incomplete. Version 1 refuses `blind` as it did."""
@@ -214,7 +214,7 @@ def test_issue32_version_1_has_no_option_blind_and_takes_its_genesis_options_as_
         V1.check_options(genesis, 3)
 
 
-def test_issue32_a_version_1_concealed_game_keeps_its_values_on_the_server() -> None:
+def test_a_version_1_concealed_game_keeps_its_values_on_the_server() -> None:
     """Version 1's default game is concealed, not blind: the state holds every value and no
     `pending`, the opponent's view hides them, nothing is owner-held or awaited, and the server
     (a deadline bot) can place for a seat, where version 2's default game is blind."""
@@ -232,7 +232,7 @@ def test_issue32_a_version_1_concealed_game_keeps_its_values_on_the_server() -> 
     assert V2.owner_held(blind, V2.split_move(V2.legal_moves(blind, 0)[0])[0]) and V2.needs_owner(blind)
 
 
-def test_issue32_version_1_knows_no_commitment_and_no_reveal() -> None:
+def test_version_1_knows_no_commitment_and_no_reveal() -> None:
     """What blind games added to the moves is not version 1's: a placement with a commitment and
     a reveal are refused by their shape, with the first day's words."""
     state, _ = V1.setup(2, V1.check_options({}, 2), None)
@@ -246,7 +246,7 @@ def test_issue32_version_1_knows_no_commitment_and_no_reveal() -> None:
 
 
 @pytest.mark.parametrize("options", [{}, {"wrap": "torus", "open_placement": True}, {"move_limit": 12}])
-def test_issue32_version_1_plays_as_version_2_without_blind(options: dict[str, Any]) -> None:
+def test_version_1_plays_as_version_2_without_blind(options: dict[str, Any]) -> None:
     """Apart from its options, version 1 is version 2 with blind false: the same legal moves,
     states, events and views at every step, the same lenient reading of a cell (E4 is e4), and
     `forced` answering every one-move decision."""

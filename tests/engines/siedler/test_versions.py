@@ -1,4 +1,4 @@
-"""Issue 32: every Siedler rules version a game was made with stays playable and auditable,
+"""Versions (docs/PROTOCOL.md section 19): every Siedler rules version a game was made with stays playable and auditable,
 each exactly as its logs record it (RULES.md "Versions"; the pinned traces in
 tests/engines/versions/data/siedler-*.json check whole games).
 
@@ -61,7 +61,7 @@ def _names_regions(move: dict[str, Any]) -> bool:
     return "from" in move or "to" in move
 
 
-def test_issue_32_siedler_keeps_versions_1_to_4_and_new_games_get_4() -> None:
+def test_siedler_keeps_versions_1_to_4_and_new_games_get_4() -> None:
     assert list(engines.versions("siedler")) == ["1", "2", "3", "4"]
     assert engines.get("siedler") is ENGINE is V4
     for version, engine in VERSIONS.items():
@@ -70,7 +70,7 @@ def test_issue_32_siedler_keeps_versions_1_to_4_and_new_games_get_4() -> None:
         engines.get("siedler", "0")
 
 
-def test_issue_32_version_2_lists_no_region_choices_si_4() -> None:
+def test_version_2_lists_no_region_choices_si_4() -> None:
     """Version 3's list is version 2's with the choices of regions added, in the same order."""
     state, me = rich_state()
     three = V3.legal_moves(state, me)
@@ -81,7 +81,7 @@ def test_issue_32_version_2_lists_no_region_choices_si_4() -> None:
     assert V4.legal_moves(state, me) == three
 
 
-def test_issue_32_version_2_refuses_a_move_naming_regions_version_3_takes_it() -> None:
+def test_version_2_refuses_a_move_naming_regions_version_3_takes_it() -> None:
     state, me = rich_state()
     _, four, six = ore_regions(me)
     named = {"type": "build", "what": "city", "at": 1, "from": sorted([four, four, six])}
@@ -97,7 +97,7 @@ def test_issue_32_version_2_refuses_a_move_naming_regions_version_3_takes_it() -
     assert V2.apply(state, me, plain, Rng(b"m"))[0] == V3.apply(state, me, plain, Rng(b"m"))[0]
 
 
-def test_issue_32_version_2_reads_a_move_as_the_release_did() -> None:
+def test_version_2_reads_a_move_as_the_release_did() -> None:
     """The release (8722713) took an offer of two ore for one wool (SI-22 offers of any size);
     later within version 2 only the listed one-for-one offers were taken. A log of either
     period replays under version 2; versions 3 and 4 take only the listed spelling."""
@@ -130,7 +130,7 @@ def _counter_question() -> tuple[dict[str, Any], int]:
     return state, 1 - me
 
 
-def test_issue_32_forced_answers_the_counter_question_only_before_version_4_si_24() -> None:
+def test_forced_answers_the_counter_question_only_before_version_4_si_24() -> None:
     state, defender = _counter_question()
     view = V4.view(state, defender)
     assert V4.moves_from_view(view) == [{"type": "nocounter"}]
@@ -141,7 +141,7 @@ def test_issue_32_forced_answers_the_counter_question_only_before_version_4_si_2
     assert not V4.forced_any and not V4.forced_public(view)
 
 
-def test_issue_32_the_roll_is_forced_before_version_4_and_always_roll_answers_it_in_4() -> None:
+def test_the_roll_is_forced_before_version_4_and_always_roll_answers_it_in_4() -> None:
     state = opening()
     seat = state["turn"]
     for card in [c for c in state["hands"][seat] if c == "alchemist"]:
@@ -154,7 +154,7 @@ def test_issue_32_the_roll_is_forced_before_version_4_and_always_roll_answers_it
     assert V4.standing_move(view, V4.check_rule(ROLL)) == {"type": "roll"}
 
 
-def test_issue_32_always_roll_is_refused_by_versions_1_2_and_3() -> None:
+def test_always_roll_is_refused_by_versions_1_2_and_3() -> None:
     for engine in (V1, V2, V3):
         assert "always-roll" not in [k["kind"] for k in engine.answer_kinds()]
         with pytest.raises(BadRule, match="always-roll"):
@@ -169,7 +169,7 @@ def test_issue_32_always_roll_is_refused_by_versions_1_2_and_3() -> None:
 
 
 @pytest.mark.parametrize("version", sorted(VERSIONS))
-def test_issue_32_every_call_of_client_and_server_works_for_each_version(version: str) -> None:
+def test_every_call_of_client_and_server_works_for_each_version(version: str) -> None:
     """A bot game under the version: the lists from the view, the render of every view, each
     listed move written and read back, every event in words, no honest view called false."""
     engine = VERSIONS[version]
@@ -211,7 +211,7 @@ def _both(state: dict[str, Any], seat: int, move: dict[str, Any], key: bytes = b
     return {v: VERSIONS[v].apply(state, seat, move, Rng(key)) for v in ("1", "2")}
 
 
-def test_issue_32_si_45_version_1_read_one_per_player_off_a_built_university() -> None:
+def test_si_45_version_1_read_one_per_player_off_a_built_university() -> None:
     """SI-45: a seat with a University built and a Garrison builds a second Garrison in
     version 2 (one per player is the University's own rule); version 1 asked the built
     cards, so the University forbade a second of any card."""
@@ -238,7 +238,7 @@ def test_issue_32_si_45_version_1_read_one_per_player_off_a_built_university() -
     assert second in V1.legal_moves(s, me) and second in V2.legal_moves(s, me)
 
 
-def test_issue_32_si_46_version_1_s_flag_keeps_the_highest_vp_reached() -> None:
+def test_si_46_version_1_s_flag_keeps_the_highest_vp_reached() -> None:
     """SI-46: the holder falls from 4 VP to 3 and the opponent reaches 4. Version 2's flag
     shows the leader's VP and passes to the opponent (4 > 3); version 1's keeps showing 4
     with the holder, and only more than 4 would take it."""
@@ -263,7 +263,7 @@ def test_issue_32_si_46_version_1_s_flag_keeps_the_highest_vp_reached() -> None:
         assert V1.view(after["1"][0], seat)["flag"] == {"seat": me, "vp": 4}
 
 
-def test_issue_32_si_15_version_1_s_brigand_spared_the_regions_beside_a_garrison() -> None:
+def test_si_15_version_1_s_brigand_spared_the_regions_beside_a_garrison() -> None:
     """SI-15: 18 resources, a Garrison beside the gold field: 12 counted, over 7. Version 2
     takes all the gold and wool, the guarded gold too; version 1 took only the unguarded."""
     s = opening(brigand_grace_turns=0)
@@ -288,7 +288,7 @@ def _spy_against(hand: tuple[str, ...]) -> tuple[dict[str, Any], int]:
     return s, me
 
 
-def test_issue_32_si_50_version_1_s_spy_with_nothing_to_take_asked_nothing() -> None:
+def test_si_50_version_1_s_spy_with_nothing_to_take_asked_nothing() -> None:
     """SI-50: a Spy against a hand of buildings. Version 2 asks the spy anyway ("take
     nothing" alone); version 1 took nothing at once, so the spectator saw the action phase
     go on, where against a unit he saw the spy decide: the hand's kind was told."""
@@ -314,7 +314,7 @@ def _filtered(two: list[dict[str, Any]], one: list[dict[str, Any]]) -> list[dict
     return [m for m in two if m in one]
 
 
-def test_issue_32_version_1_lists_the_best_bank_rate_and_only_a_resource_with_room_si_21() -> None:
+def test_version_1_lists_the_best_bank_rate_and_only_a_resource_with_room_si_21() -> None:
     """Version 1 listed one rate per resource (the best) and no trade into a full type, and
     its apply refused any rate but the best; a trade into a full type it took (the gain is
     lost, SI-4). Version 2 lists both rates and the full types and takes the bank's 3."""
@@ -337,7 +337,7 @@ def test_issue_32_version_1_lists_the_best_bank_rate_and_only_a_resource_with_ro
     assert [e.data["stored"] for e in events if e.kind == "bank_trade"] == [0] and stock(after, me)["wool"] == 3
 
 
-def test_issue_32_version_1_lists_caravan_and_merchant_with_one_resource() -> None:
+def test_version_1_lists_caravan_and_merchant_with_one_resource() -> None:
     """Merchant and Caravan ("up to 2"): version 1 listed the one-resource choices only
     (cc519b7 added the two-resource ones); its apply took either."""
     s, me = ready()
@@ -355,7 +355,7 @@ def test_issue_32_version_1_lists_caravan_and_merchant_with_one_resource() -> No
     V1.apply(s, me, {"type": "play", "card": "merchant", "take": ["ore", "ore"], "give": "ore"}, Rng(b"m"))
 
 
-def test_issue_32_version_1_s_raider_names_as_many_buildings_as_he_can() -> None:
+def test_version_1_s_raider_names_as_many_buildings_as_he_can() -> None:
     """ST-15 Raid, "up to three": version 1 listed only the namings of three (as many as
     there are, up to three); version 2 lists fewer too."""
     s, me = with_event("raid")

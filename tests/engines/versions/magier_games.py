@@ -6,7 +6,7 @@ commitment, a burn waits for its owner's reveal), and short move limits so that 
 MH-14 as well as by score or passes.
 
 `choose` plays the keyed random move, but now and then spelled as version 2's `apply` read it
-and version 3's refuses (issue 32): a cell in capitals or with spaces around it, a jump along
+and version 3's refuses (docs/PROTOCOL.md section 19): a cell in capitals or with spaces around it, a jump along
 a longer valid path than the listed (shortest) one. It plays such a spelling only where the
 engine accepts it, and the same random draws either way, so version 2 (which takes them)
 and version 3 (which plays the listed move instead) each give their own trace, and each is

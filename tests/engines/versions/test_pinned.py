@@ -1,5 +1,5 @@
 """Every rules version this pbem keeps plays its pinned games exactly as the code that
-made it did (issue 32: no silent change; docs/PROTOCOL.md "Versions").
+made it did (PROTOCOL section 19: no silent change; docs/PROTOCOL.md "Versions").
 
 Each file in data/ was written by tracing.py from the code of the commit its `made_by` names
 (the release of that version, or the commit that made it): a digest, per step of fixed seeded

@@ -1,4 +1,4 @@
-"""Traces of seeded games, for pinning what a rules version does (issue 32, PROTOCOL "Versions").
+"""Traces of seeded games, for pinning what a rules version does (docs/PROTOCOL.md section 19, Versions).
 
 A trace plays fixed games (seat counts, options, a seed) with moves chosen from `legal_moves`
 by a keyed choice, and records at every step a digest of each thing a log depends on: the
