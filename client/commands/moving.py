@@ -24,20 +24,36 @@ def since_you_looked(me: Player, shown: dict[str, Any]) -> None:
     (a fight won, a die thrown) is otherwise only found in `pbem log`. The first look says nothing
     and only remembers. A spectator's looks are remembered in their home too (the public log
     only: they have no private payloads), so watching a game over days reads the same way."""
+    names = {i: str(p.get("name")) for i, p in enumerate(shown.get("players") or []) if p}
+    seat = shown.get("seat") if isinstance(shown.get("seat"), int) else None
+    tell_since(me, shown["game"], shown["head"]["seq"], names, str(shown.get("engine")), seat)
+
+
+def since_listing(me: Player, listed: dict[str, Any]) -> None:
+    """The "Since you looked" lines above `pbem move GAME`'s list, as above `pbem show`'s board: the mail
+    says to list your moves first, so the list is often the first look. Names and engine come
+    from the receipt the listing just verified."""
+    game = listed["game"]
+    receipt = me.store.receipt(game) or {}
+    names = {int(s): str(n) for s, n in (receipt.get("names") or {}).items() if str(s).isdigit()}
+    seat = listed.get("seat") if isinstance(listed.get("seat"), int) else None
+    tell_since(me, game, listed["head"]["seq"], names, str(receipt.get("engine")), seat)
+
+
+def tell_since(me: Player, game: str, head: int, names: dict[int, str], engine_id: str, seat: int | None) -> None:
+    """Say the steps after the last look up to `head`, then remember `head` as seen."""
     import engines
     from protocol.story import tell
 
-    game, head = shown["game"], shown["head"]["seq"]
     last = me.store.seen(game)
     if last is not None and head > last:
-        names = {i: str(p.get("name")) for i, p in enumerate(shown.get("players") or []) if p}
         try:
-            engine = engines.get(str(shown.get("engine")), (me.store.receipt(game) or {}).get("engine_version"))
+            engine = engines.get(engine_id, (me.store.receipt(game) or {}).get("engine_version"))
         except (engines.UnknownEngine, engines.UnknownVersion):
             engine = None
         lines = tell(
             engine, me.log(game, start=last + 1), names, after_seq=last, own=_own_events(me, game, engine),
-            reader=shown.get("seat") if isinstance(shown.get("seat"), int) else None,
+            reader=seat,
         )
         if lines:
             say("Since you looked:", style="bold")
@@ -245,6 +261,7 @@ def move(
         if as_json:
             print_json(listed)
         else:
+            since_listing(me, listed)
             print_moves(listed)
         return
     st, chosen_move = me.prepare(game, chosen)

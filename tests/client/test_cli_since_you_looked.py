@@ -101,3 +101,27 @@ def test_since_you_looked_tells_your_own_draws_and_only_counts_the_others(make_p
             # only a line that none of ada's events explains would be bo's told to her
             leaked = [line for line in told.splitlines() if said in line and not any(o and o in line for o in own)]
             assert not leaked, (said, leaked)
+
+
+def test_move_without_a_move_begins_with_since_you_looked(make_player: Callable[[str], Player]) -> None:
+    """The README: `pbem show` and `pbem move` begin with what happened since you last looked;
+    the mail says to list your moves with `pbem move GAME`. The list tells it above the moves,
+    once, as `pbem show` does."""
+    runner = CliRunner()
+    north, south = make_player("north"), make_player("south")
+    n_env, s_env = {"PBEM_HOME": str(north.store.home)}, {"PBEM_HOME": str(south.store.home)}
+    game = north.new_game("toy", {"rounds": 2}, join=True)["id"]
+    south.join(game)
+    assert runner.invoke(app, ["show", game], env=s_env).exit_code == 0  # south looks once
+    moved = runner.invoke(app, ["move", game, "hide 2"], env=n_env)
+    assert moved.exit_code == 0, moved.output
+    listed = runner.invoke(app, ["move", game], env=s_env)
+    assert listed.exit_code == 0, listed.output
+    told = listed.stdout.split("Since you looked:", 1)
+    assert len(told) == 2 and told[0].strip() == "", listed.stdout  # first, above the list
+    step = told[1].splitlines()[1]
+    assert "north" in step and " moved " in step, listed.stdout
+    assert "\n1. " in told[1], listed.stdout  # the numbered moves follow
+    assert "Since you looked" not in runner.invoke(app, ["show", game], env=s_env).stdout  # told once
+    as_json = runner.invoke(app, ["move", game, "--json"], env=s_env)
+    assert as_json.exit_code == 0 and "Since you looked" not in as_json.stdout  # JSON stays JSON
