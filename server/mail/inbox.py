@@ -7,13 +7,14 @@ mbox or stdin (as a mail server's pipe delivers it); for each message, in one tr
 under the game's lock:
 
 1. a Message-ID seen before does nothing (a redelivered message is processed once);
-2. auto-generated mail (bounces, our own refusals) and mail with no token from an unknown
-   sender is ignored, without answer (no backscatter, no mail loops);
+2. auto-generated mail (bounces, our own refusals) and mail from an address no account has,
+   unless its token is a real one, is ignored, without answer (no backscatter, no mail loops);
 3. the token is found (the To/Cc/Delivered-To plus-address, In-Reply-To/References, the
    body), and must be one the server issued, unused, for the game's current head, in a game
    with email moves, for the seat to move;
 4. the sender (the parsed From address, compared case-insensitively) must be the seat's
-   account address;
+   account address; if not, the seat's player is told at that address, and the sender
+   nothing (a From line is forgeable: a refusal sent there would name the game to a stranger);
 5. the reply's lines above the quoted mail are moves, one a line, read with the engine's
    notation (`engine.parse(text, view)` with the seat's view) and played in order with
    `protocol.steps.email_move` until one is refused, the turn passes to another seat or the
@@ -23,7 +24,9 @@ A reply that leaves its sender still to decide, or whose line was refused, is an
 mail: while they are still to decide it is their next your-turn mail (board, new token) with
 what was played and why a line was not on top. A reply whose token is stale or used, from the
 seat still to decide, is answered the same way (nothing played). Anything else is refused
-with a mail to the sender (outbox kind `reply_refused`) saying why in one line. A reply whose
+with a mail (outbox kind `reply_refused`) saying why in one line, to the sender only where the
+sender is an account's address, and where it names a game, only where it is the seat's: a
+game's id is never mailed to an address that is not the seat's. A reply whose
 lines were all played up to the end of the turn gets no answer of its own: the sender's next
 your-turn mail tells what was played (and what was left). Each move is appended like a
 timeout (server-signed system entry); the player's signature is absent, which the log, `pbem
@@ -78,14 +81,21 @@ class Outcome:
 
 
 class _Refuse(Exception):
-    """`answer`: (game, seat, account) when the sender is still to decide: the refusal is then
-    their next your-turn mail (with a token for the head now), not a line alone."""
+    """`to`: the account the refusal is mailed to (None: to nobody), never a bare From address,
+    which anyone can write. `answer`: (game, seat, account) when the sender is still to decide:
+    the refusal is then their next your-turn mail (with a token for the head now), not a line
+    alone. `told`: the line mailed, where it is not `reason` (the seat told of another's reply)."""
 
-    def __init__(self, reason: str, game: str | None = None, answer: tuple[Game, int, Account] | None = None) -> None:
+    def __init__(
+        self, reason: str, game: str | None = None, *, to: Account | None,
+        answer: tuple[Game, int, Account] | None = None, told: str | None = None,
+    ) -> None:
         super().__init__(reason)
         self.reason = reason
         self.game = game
+        self.to = to
         self.answer = answer
+        self.told = told
 
 
 class _Ignore(Exception):
@@ -256,10 +266,15 @@ def _process(ledger: Ledger, msg: EmailMessage, mid: str, sender: str) -> Outcom
                 ledger.mail, game, seat, account, [f"Your reply in game {game.id} was not played: {exc.reason}."],
                 in_reply_to=_reply_id(mid), key=_key(mid), subject=str(msg.get("Subject", "") or ""),
             )
-        elif ledger.mail is not None and "@" in sender:
-            account = Account.get_or_none(pw.fn.LOWER(Account.email) == sender.lower())
+        elif ledger.mail is not None and exc.to is not None and exc.told is not None:
+            notices.reply_refused(  # the seat, of a reply it may not have sent: not a reply to it
+                ledger.mail, address=exc.to.email, account=exc.to, game_id=exc.game, why=exc.told,
+                subject="", own_subject=f"pbem {exc.game}: a reply from another address was not played",
+                in_reply_to=None, key=_key(mid),
+            )
+        elif ledger.mail is not None and exc.to is not None:
             notices.reply_refused(
-                ledger.mail, address=sender, account=account, game_id=exc.game, why=exc.reason,
+                ledger.mail, address=exc.to.email, account=exc.to, game_id=exc.game, why=exc.reason,
                 subject=str(msg.get("Subject", "") or ""), in_reply_to=_reply_id(mid), key=_key(mid),
             )
         return Outcome("refused", exc.reason, mid, exc.game)
@@ -280,39 +295,49 @@ def _play(ledger: Ledger, msg: EmailMessage, mid: str, sender: str) -> Outcome:
             game = None  # private means absent (server/http/visibility.py): answered as for no game
         if game is not None and not game.email_moves:
             raise _Ignore("a reply in a game without email moves", game.id)
-        known = "@" in sender and Account.select().where(pw.fn.LOWER(Account.email) == sender.lower()).exists()
-        if not known:
+        known = _account_of(sender)
+        if known is None:
             raise _Ignore("no move token and not from a player's address")
-        raise _Refuse("no move token found: reply to your your-turn mail and keep its token line")
+        raise _Refuse("no move token found: reply to your your-turn mail and keep its token line", to=known)
     row = MoveToken.get_or_none(MoveToken.token == token)
     if row is None:
-        raise _Refuse(f"the token {token} is not one this server issued")
+        known = _account_of(sender)
+        if known is None:
+            raise _Ignore("a token this server never issued, not from a player's address")
+        raise _Refuse(f"the token {token} is not one this server issued", to=known)
     game = ledger._lock(row.game_id)
     row = MoveToken.get(MoveToken.token == token)  # again, under the game's lock
     if not game.email_moves:
         raise _Ignore("a reply in a game without email moves", game.id)
-    seed = bytes.fromhex(game.seed)
-    if move_token(seed, game.id, row.seq, row.prev, row.seat) != token:
-        raise _Refuse(f"the token {token} is not valid", game.id)
     seat = Seat.get_or_none((Seat.game == game) & (Seat.seat == row.seat))
     account = seat.account if seat is not None else None
     if account is None or sender.lower() != account.email.strip().lower():
         raise _Refuse(
-            f"this mail is not from the address of the player of seat {row.seat} in game {game.id}", game.id
+            f"this mail is not from the address of the player of seat {row.seat} in game {game.id}", game.id,
+            to=account, told=(
+                f"a reply with your token for seat {row.seat} in game {game.id} came from {sender or 'no address'},"
+                f" not from your address {account.email}: reply from that address"
+                " (if you did not send it, someone has read your your-turn mail)"
+            ) if account is not None else None,
         )
+    seed = bytes.fromhex(game.seed)
+    if move_token(seed, game.id, row.seq, row.prev, row.seat) != token:
+        raise _Refuse(f"the token {token} is not valid", game.id, to=account)
     stale = None
     if row.used is not None:
         stale = f"this token was used already (by {row.used_by}): a token plays one reply"
     elif game.status != "running":
-        raise _Refuse(f"game {game.id} is {'over' if game.status == 'over' else 'not running'}", game.id)
+        raise _Refuse(f"game {game.id} is {'over' if game.status == 'over' else 'not running'}", game.id, to=account)
     elif (game.head_seq + 1, game.head_hash) != (row.seq, row.prev) and not _same_position(game, row.seq):
         stale = f"game {game.id} has moved on since the mail you answered (its log is at entry {game.head_seq})"
     if stale is not None:
         if game.status == "running" and game.to_move == row.seat:  # still theirs: the answer is a fresh turn mail
-            raise _Refuse(stale + ": nothing was played; here is the game now", game.id, answer=(game, row.seat, account))
-        raise _Refuse(stale + ": nothing was played", game.id)
+            raise _Refuse(
+                stale + ": nothing was played; here is the game now", game.id, to=account, answer=(game, row.seat, account)
+            )
+        raise _Refuse(stale + ": nothing was played", game.id, to=account)
     if game.to_move != row.seat:
-        raise _Refuse(f"it is not your turn in game {game.id}", game.id)
+        raise _Refuse(f"it is not your turn in game {game.id}", game.id, to=account)
     lines = move_lines(text, mailed_lines(game.id, token))
     done = play_lines(ledger, game, row.seat, lines, row, mid)
     still = game.status == "running" and game.to_move == row.seat
@@ -323,6 +348,14 @@ def _play(ledger: Ledger, msg: EmailMessage, mid: str, sender: str) -> Outcome:
         )
     last = done.played[-1][1] if done.played else None  # (line, seq, words)
     return Outcome("played" if done.played else "refused", done.summary(), mid, game.id, last)
+
+
+def _account_of(sender: str) -> Account | None:
+    """The account whose address the From line names, if any (the only address a refusal that
+    names no game may go to)."""
+    if "@" not in sender:
+        return None
+    return Account.select().where(pw.fn.LOWER(Account.email) == sender.lower()).first()
 
 
 def _reply_id(mid: str) -> str | None:

@@ -310,12 +310,16 @@ def answer(
 def reply_refused(
     settings: MailSettings, *, address: str, account: Account | None, game_id: str | None,
     why: str, subject: str, in_reply_to: str | None, key: str, now: dt.datetime | None = None,
+    own_subject: str | None = None,
 ) -> None:
-    """One line to the sender of an email move the server did not play, saying why."""
+    """One line to the sender of an email move the server did not play, saying why (or to the
+    seat, of a reply from another address: `own_subject` then, not the stranger's words)."""
     now = now or utcnow()
     words = subject.strip() or "your move"
     if not words.lower().startswith("re:"):
         words = f"Re: {words}"
+    if own_subject is not None:
+        words = own_subject
     _queue(
         settings, kind="reply_refused", account=account, address=address, game_id=game_id,
         seq=key, subject=words[:200], text=f"Your move was not played: {why}\n", now=now,
