@@ -12,6 +12,8 @@ An engine declares this with optional hooks:
                                          next decision is a reveal move (below)
   needs_owner(state) -> bool             the decision now due needs such a secret, so nobody but
                                          the owner (no server bot) can make it
+  owner_decides(options) -> str | None   a game with these options has such decisions: why (no
+                                         deadline may promise a bot for it), or None
 A reveal move is {"type": "reveal", "secrets": [{"commit", "secret", "salt"}, ...]}, one item per
 awaited commitment in order; `check_reveal` opens each against its commitment before the engine
 scores it. The server never holds an owner-held secret, so the final reveal entry lists none.
@@ -45,6 +47,17 @@ def needs_owner(engine: Engine, state: dict[str, Any]) -> bool:
     bot can make it (a timeout cannot play it; a deadline forfeits it)."""
     hook = getattr(engine, "needs_owner", None)
     return callable(hook) and bool(hook(state))
+
+
+def owner_decides(engine: Engine, options: dict[str, Any]) -> str | None:
+    """Why a game of `engine` with these (complete) options has decisions no server bot can make,
+    in words a player reads ("in a blind game no one can place or reveal for you"), or None.
+    A new game with such decisions cannot promise a bot on expiry: its seats would forfeit."""
+    hook = getattr(engine, "owner_decides", None)
+    if not callable(hook):
+        return None
+    reason = hook(options)
+    return str(reason) if reason else None
 
 
 REVEAL_ITEM_KEYS = frozenset({"commit", "secret", "salt"})

@@ -4,12 +4,12 @@ stop your clocks for a vacation."""
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from client.commands.app import GameArg, JsonOpt, app, confirm, player
-from client.commands.output import out, print_json, say
+from client.commands.output import fail, out, print_json, say
 
 
 @app.command()
@@ -46,13 +46,14 @@ def new(
         ),
     ] = 12,
     on_expiry: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--on-expiry",
             metavar="bot|forfeit",
-            help="When the time is up: bot (a random legal move is played) or forfeit (the seat loses).",
+            help="When the time is up: bot (a random legal move is played; the default) or forfeit "
+            "(the seat loses; the only choice in a blind magier game, where no one can place or reveal for you).",
         ),
-    ] = "bot",
+    ] = None,
     email_moves: Annotated[
         bool,
         typer.Option(
@@ -82,8 +83,9 @@ def new(
     options = parse_options(option)
     deadline = None
     if days is not None:
-        if on_expiry not in ("bot", "forfeit"):
+        if on_expiry not in (None, "bot", "forfeit"):
             raise ClientError(f"--on-expiry is bot or forfeit, not {on_expiry!r}")
+        on_expiry = _on_expiry(engine, options, seats, on_expiry)
         deadline = {"days": days, "grace_hours": grace_hours, "on_expiry": on_expiry}
     summary = player().new_game(
         engine, options, seats, join, deadline=deadline, email_moves=email_moves, private=private
@@ -101,6 +103,27 @@ def new(
         say(f"private: invite the others with `pbem invite {summary['id']} NAME`, then they join with: pbem join {summary['id']}")
     else:
         say(f"the others join with: pbem join {summary['id']}")
+
+
+def _on_expiry(engine: str, options: dict[str, Any], seats: int | None, asked: str | None) -> str:
+    """What expiry the new game's deadline signs: a bot only where a bot can make every decision.
+    In a blind magier game no bot can place or reveal (those need secrets only their owner holds),
+    so a seat would forfeit after all: --on-expiry bot is refused there as bad usage, before
+    anything is sent, and the default is forfeit. The server refuses it too; an engine or options
+    this client cannot read are left to the server."""
+    import engines
+    from protocol.blind import owner_decides
+
+    try:
+        rules = engines.get(engine)
+        reason = owner_decides(rules, rules.check_options(options, seats or rules.min_seats))
+    except Exception:  # noqa: BLE001 - unknown here or bad options: the server says which
+        reason = None
+    if reason is None:
+        return asked or "bot"
+    if asked == "bot":
+        fail(f"pbem: --on-expiry bot cannot be kept in this game: {reason}; use --on-expiry forfeit", 2)
+    return "forfeit"
 
 
 @app.command()

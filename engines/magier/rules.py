@@ -212,6 +212,11 @@ class MagierEngine(BaseEngine):
             return False
         return bool(state.get("pending")) or state["phase"] == "placement"
 
+    def owner_decides(self, options: Mapping[str, Any]) -> str | None:
+        """Why no server bot can play some decisions of a game with these options (its blind
+        placements and reveals), or None: a new game's deadline then forfeits, never plays a bot."""
+        return "in a blind game no one can place or reveal for you" if is_blind(options) else None
+
     def fill_view(self, view: View, secrets: list[Mapping[str, Any]]) -> View:
         """The seat's view with what only it knows filled in from its own store (client side)."""
         from engines.magier import blind

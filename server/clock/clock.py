@@ -84,11 +84,14 @@ class BadDeadline(ValueError):
     """A `deadline` the API refuses (400); the message says what is allowed."""
 
 
-def check_deadline(value: Any) -> dict[str, Any] | None:
+def check_deadline(value: Any, owner_decides: str | None = None) -> dict[str, Any] | None:
     """The API's `deadline` object -> the genesis member, or None for no deadline.
 
     `{"days": 1|2|3|5|7|14, "grace_hours": 0..168 (default 12), "on_expiry": "bot"|"forfeit"
-    (default "bot")}`; no object, `null` or `"days": null` mean no deadline.
+    (default "bot")}`; no object, `null` or `"days": null` mean no deadline. `owner_decides`:
+    why no bot can play some of the game's decisions (a blind magier game): then "bot" is
+    refused, since its seats would forfeit after all, and the default is "forfeit". The
+    genesis format is as it was: a released version's blind game with "bot" still replays.
     """
     if value is None:
         return None
@@ -102,11 +105,15 @@ def check_deadline(value: Any) -> dict[str, Any] | None:
     settings = {
         "days": value["days"],
         "grace_hours": value.get("grace_hours", DEFAULT_GRACE_HOURS),
-        "on_expiry": value.get("on_expiry", DEFAULT_ON_EXPIRY),
+        "on_expiry": value.get("on_expiry", "forfeit" if owner_decides else DEFAULT_ON_EXPIRY),
     }
     problem = steps.deadline_problem(settings)
     if problem is not None:
         raise BadDeadline(problem)
+    if owner_decides and settings["on_expiry"] == "bot":
+        raise BadDeadline(
+            f"deadline: on_expiry bot cannot be kept in this game ({owner_decides}): choose forfeit"
+        )
     return settings
 
 

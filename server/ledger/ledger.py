@@ -19,6 +19,7 @@ import engines
 from engines.core import IllegalMove
 from protocol import standing as standing_steps
 from protocol import steps
+from protocol.blind import owner_decides
 from protocol.commitments import seed_commit
 from protocol.entries import join_signed, join_statement, make_entry, sealed
 from protocol.keys import SigningKey
@@ -146,7 +147,7 @@ class Ledger(Invitations):
             "seed_commit": seed_commit(seed),
         }
         try:
-            settings = clock.check_deadline(deadline)
+            settings = clock.check_deadline(deadline, owner_decides(engine, options))
         except clock.BadDeadline as exc:
             raise LedgerError(400, str(exc)) from exc
         if settings is not None:  # no deadline: no member, so such a genesis is as it always was

@@ -148,8 +148,19 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> Callable[[], dt.datetime]:
     return lambda: now["at"]
 
 
+@pytest.fixture
+def released(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server as a released version ran it, which still made blind games whose deadline
+    plays the bot (a new one is refused: no bot can place or reveal for a seat). Such games'
+    logs stay valid and running, and at their deadline a seat that owes a placement or a
+    reveal forfeits: what these tests check."""
+    from server.ledger import ledger
+
+    monkeypatch.setattr(ledger, "owner_decides", lambda engine, options: None)
+
+
 def test_a_lost_store_is_a_clear_message_and_the_game_ends_by_forfeit(
-    make_player: Callable[[str], Player], live_server: LiveServer, fake: Callable[[], dt.datetime]
+    make_player: Callable[[str], Player], live_server: LiveServer, fake: Callable[[], dt.datetime], released: None
 ) -> None:
     """The owner's home lost its secrets when one of its wisdoms burns: its client says so in
     words (the CLI too, no traceback), nobody can reveal for it, and at the deadline the
@@ -219,7 +230,7 @@ def test_the_owners_client_reveals_by_itself_on_any_command(
 
 
 def test_a_server_that_fakes_a_burn_cannot_get_an_unburnt_value_opened(
-    make_player: Callable[[str], Player], live_server: LiveServer
+    make_player: Callable[[str], Player], live_server: LiveServer, released: None
 ) -> None:
     """A lying server signs a timeout for red whose state and committed views claim that one of
     black's unburnt wisdoms burnt, to make black's client open its value. The view matches its
@@ -254,7 +265,7 @@ def test_a_server_that_fakes_a_burn_cannot_get_an_unburnt_value_opened(
 
 
 def test_a_blind_placement_left_undone_at_a_bot_deadline_is_a_forfeit(
-    make_player: Callable[[str], Player], live_server: LiveServer, fake: Callable[[], dt.datetime]
+    make_player: Callable[[str], Player], live_server: LiveServer, fake: Callable[[], dt.datetime], released: None
 ) -> None:
     """MH-6 in a blind game: a deadline bot cannot place for red (it does not know which values
     red still holds, and it must not learn one), so red's expired placement is a forfeit, not a
