@@ -76,7 +76,7 @@ def new(
 
     With --days, every decision has a deadline, signed into the game's genesis: a reminder at
     half the time, a last warning, then the server plays a random legal move (--on-expiry bot)
-    or the seat forfeits.
+    or the seat forfeits. A blind magier game always forfeits: no one can place or reveal for you.
     """
     from client.play import ClientError, parse_options
 
