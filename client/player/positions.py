@@ -13,7 +13,7 @@ from typing import Any
 from client.display.record import recaller, revealed_records, with_record
 from client.player.engine import local_engine, render
 from client.player.errors import ClientError, UnsupportedGame
-from protocol.revealed import fill_hidden, revealed_view
+from protocol.revealed import at_position, ending, fill_hidden, revealed_view
 
 
 def final_note(view: Any) -> str | None:
@@ -69,6 +69,7 @@ def positions_in_export(data: Any, seqs: list[int], private: Any = None) -> list
 
         private = private_events(data)[1]
     remembered = revealed_records(engine, data, private, seqs)
+    end = ending(entries, engine)  # type: ignore[arg-type]
     out = []
     for seq in seqs:
         state = (states or {}).get(seq)
@@ -80,7 +81,7 @@ def positions_in_export(data: Any, seqs: list[int], private: Any = None) -> list
         view = revealed_view(engine, state, int(genesis.get("seats") or 0))
         if view is None:
             view = engine.view(state, None)
-        view = with_record(view, remembered.get(seq))
+        view = with_record(at_position(view, seq, end), remembered.get(seq))  # over only at the end
         out.append({"seq": seq, "entries": count, "engine": engine.id, "engine_version": engine.version, "view": view,
                     "text": render(engine, view), "verdict": verdict.word})
     return out

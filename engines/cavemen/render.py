@@ -149,8 +149,8 @@ def _list(cards_: list[str]) -> str:
 
 def _end(view: dict[str, Any]) -> str:
     result = view.get("result")
-    if result is None:
-        return "Game over: a resignation, a forfeit or an abort ended the game in this position"
+    if result is None:  # ended off the board: the caller that read the log says how
+        return f"Game over: {view.get('ended') or 'a resignation, a forfeit or an abort ended the game in this position'}"
     winner = result.get("winner")
     return f"Game over: {'a draw' if winner is None else NAMES[winner] + ' wins'} ({result.get('reason')})"
 

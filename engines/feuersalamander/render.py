@@ -229,8 +229,8 @@ def legend_lines() -> list[str]:
 def end_line(view: dict[str, Any]) -> str:
     """The result in words: the ranks, or that the game ended off the board."""
     names, r = view["names"], view.get("result")
-    if r is None:
-        return "Game over: a resignation, a forfeit or an abort ended the game in this position."
+    if r is None:  # ended off the board: the caller that read the log says how
+        return f"Game over: {view.get('ended') or 'a resignation, a forfeit or an abort ended the game in this position'}."
     order = sorted(range(view["seats"]), key=lambda s: r["ranks"][s])
     ranks = ", ".join(f"{r['ranks'][s]}. {names[s]} {r['scores'][s]}" for s in order)
     return f"Game over: {r['reason']}. {ranks}"

@@ -160,8 +160,8 @@ def status_lines(view: View) -> list[str]:
         winner = result.get("winner")
         who = "a draw" if winner is None else f"{_NAMES[winner]} wins"
         out.append(f"Game over: {who} ({result.get('reason')})")
-    elif over:
-        out.append("Game over: a resignation, a forfeit or an abort ended the game in this position")
+    elif over:  # ended off the board: the caller that read the log says how
+        out.append(f"Game over: {view.get('ended') or 'a resignation, a forfeit or an abort ended the game in this position'}")
     else:
         turn = view.get("turn")
         you = " (you)" if turn is not None and turn == seat else ""

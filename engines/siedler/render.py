@@ -231,8 +231,9 @@ def _status(view: dict[str, Any]) -> list[str]:
         if winner is None:
             return ["", f"Game over: a draw, {scores[0]} VP each."]
         return ["", *wrap(f"Game over: {_name(view, winner)} wins with {scores[winner]} VP to {scores[1 - winner]} ({result['reason']}).")]
-    if view.get("revealed"):
-        return ["", *wrap("Game over: it ended before anyone reached the target (a resignation, a timeout or an abort: the log says which).")]
+    if view.get("over", view.get("revealed")):  # `over` False: a replayed position before the end
+        said = view.get("ended") or "it ended before anyone reached the target (a resignation, a timeout or an abort: the log says which)"
+        return ["", *wrap(f"Game over: {said}.")]
     pend = view["pending"]
     if pend is None:
         return []
