@@ -3,11 +3,18 @@
 A receipt (the newest signed head a player verified, with every seat's pinned key)
 is a strong statement: if two players' receipts lie on one chain, the server showed
 them one history. `pbem compare GAME` prints this player's receipt as a code short
-enough to read over the phone (`42:1a2b3c4d5e6f7a8b9c0d:ab12cd34ef56`: the entry,
-the first 80 bits of its hash, and a fingerprint of the seats' keys); `pbem compare
-GAME CODE` checks another player's code against this player's verified log. A
-server that showed the two of them two histories must then find an 80-bit
-second preimage of SHA-256 to go unnoticed.
+enough to read over the phone (`42:1a2b3c4d5e6f7a8b9c0d:ab12cd34ef56:25`: the entry,
+the first 80 bits of its hash, a fingerprint of the seats' keys and a check); `pbem
+compare GAME CODE` checks another player's code against this player's verified log. A
+server that showed the two of them two histories must then find an 80-bit second
+preimage of SHA-256 to go unnoticed.
+
+The check is there because a mismatch is an accusation (exit 4, "the server forked"): a
+code misread over the phone must never look like one. It is a weighted sum mod 251, like
+ISBN-10's check digit, so every one-character substitution is caught for sure, not with
+odds (docs/PROTOCOL.md section 13, "Compare codes", gives the formula and why). A code
+that does not check is bad usage, exit 2; a code without the check, as pbem printed it
+before, is still read as before, in exactly the shape it was printed.
 """
 
 from __future__ import annotations
@@ -25,11 +32,19 @@ from protocol.numbers import is_whole
 
 HEAD_CHARS = 20  # 80 bits of the entry hash: five groups of four to read aloud
 KEYS_CHARS = 12
+SEQ_DIGITS = 10  # protocol.numbers' INT32_MAX: the check's proof below needs at most 12
+CHECK_MOD = 251  # a prime: a nonzero weight times a nonzero change is never 0 mod it
 _HEX = re.compile(r"[0-9a-f]+")
+TYPO = "check it with the other player"
+EXAMPLE = "42:1a2b3c4d5e6f7a8b9c0d:ab12cd34ef56:25"  # its check is right (tests/client/test_compare.py)
 
 
 class CompareError(verify.VerifyError):
-    """The other player's code does not fit this player's verified log: two histories, or a typo."""
+    """The other player's code does not fit this player's verified log: two histories."""
+
+
+class CodeTypo(ValueError):
+    """A text that cannot be a code some pbem printed: bad usage (exit 2), never a fork."""
 
 
 @dataclass(frozen=True)
@@ -37,9 +52,27 @@ class Code:
     seq: int
     head: str  # a hex prefix of the entry hash
     keys: str | None  # a hex prefix of the keys fingerprint, None before the start
+    checked: bool = True  # False for a code read without a check (as older pbem printed it)
 
     def text(self) -> str:
-        return f"{self.seq}:{self.head}:{self.keys or '-'}"
+        plain = f"{self.seq}:{self.head}:{self.keys or '-'}"
+        return f"{plain}:{check_digits(str(self.seq), self.head, self.keys)}" if self.checked else plain
+
+
+def check_digits(seq: str, head: str, keys: str | None) -> str:
+    """Two hex digits: sum of weight * value mod 251, each character with its own weight.
+
+    Seq digit j (from 1) weighs j and counts its digit + 1; head character i weighs 11 + i,
+    keys character i weighs 31 + i, each counting its hex value (a '-' for no keys counts
+    16 at weight 43). A substitution changes one term by a weight (1..42) times a change
+    (1..16): never a multiple of the prime 251. Lengths of head and keys are fixed, so a
+    character read as a space (dropped) is a wrong length; in the seq, dropping digit j
+    lowers the sum by j * (d_j + 1) plus d_i + 1 for each later digit: 1..190 for ten digits.
+    """
+    total = sum((j + 1) * (int(d) + 1) for j, d in enumerate(seq))
+    total += sum((11 + i) * int(c, 16) for i, c in enumerate(head))
+    total += 43 * 16 if keys is None else sum((31 + i) * int(c, 16) for i, c in enumerate(keys))
+    return f"{total % CHECK_MOD:02x}"
 
 
 def keys_fingerprint(players: dict[str, str]) -> str:
@@ -59,22 +92,36 @@ def groups(hex_text: str) -> str:
 
 
 def parse_code(text: str) -> Code:
-    """Reads a code as printed, as typed after being read aloud (spaces, dashes, upper case)."""
+    """Reads a code as printed, as typed after being read aloud (spaces, dashes, upper case).
+
+    Anything but a code that checks is a CodeTypo: SEQ:HEAD:KEYS:CHECK with a head of 20 hex,
+    keys of 12 hex (or '-' before the start) and the right check, or, as older pbem printed
+    it, SEQ:HEAD:KEYS of exactly those lengths (no new code is one typo away from that shape).
+    """
     parts = [re.sub(r"\s", "", part).lower() for part in text.split(":")]
-    if len(parts) == 3 and parts[2] != "-":
-        parts[2] = parts[2].replace("-", "")
-    if len(parts) == 3:
+    if len(parts) in (3, 4):
         parts[1] = parts[1].replace("-", "")
-    if len(parts) != 3 or not is_whole(parts[0]):  # protocol.numbers: "²".isdigit() is true
-        raise ValueError(f"not a pbem compare code: {text!r} (expected SEQ:HEAD:KEYS, e.g. 42:1a2b...:ab12...)")
-    seq, head, keys = int(parts[0]), parts[1], parts[2]
-    if not _HEX.fullmatch(head) or len(head) < 8:
-        raise ValueError(f"the head part of {text!r} must be at least 8 hex characters")
-    if keys == "-":
-        return Code(seq, head, None)
-    if not _HEX.fullmatch(keys) or len(keys) < 8:
-        raise ValueError(f"the keys part of {text!r} must be '-' or at least 8 hex characters")
-    return Code(seq, head, keys)
+        if parts[2] != "-":
+            parts[2] = parts[2].replace("-", "")
+    shape = (
+        len(parts) in (3, 4)
+        and len(parts[0]) <= SEQ_DIGITS
+        and is_whole(parts[0])  # protocol.numbers: "²".isdigit() is true
+        and len(parts[1]) == HEAD_CHARS
+        and _HEX.fullmatch(parts[1]) is not None
+        and (parts[2] == "-" or (len(parts[2]) == KEYS_CHARS and _HEX.fullmatch(parts[2]) is not None))
+    )
+    if not shape:
+        raise CodeTypo(
+            f"this code has a typo: {TYPO} ({text!r} is not a pbem compare code, which reads "
+            f"SEQ:HEAD:KEYS:CHECK, e.g. {EXAMPLE})"
+        )
+    seq, head, keys = parts[0], parts[1], None if parts[2] == "-" else parts[2]
+    if len(parts) == 3:
+        return Code(int(seq), head, keys, checked=False)
+    if parts[3] != check_digits(seq, head, keys):
+        raise CodeTypo(f"this code has a typo: {TYPO} (its check {parts[3]!r} does not fit the rest)")
+    return Code(int(seq), head, keys)
 
 
 def describe(game: str, receipt: dict[str, Any]) -> dict[str, Any]:
@@ -101,7 +148,8 @@ def check(api: Api, store: Store, game: str, other: Code) -> dict[str, Any]:
     if other.seq > receipt["seq"]:
         raise CompareError(
             f"their receipt is at entry {other.seq}, but the server shows you only up to entry "
-            f"{receipt['seq']}: it withholds entries from you (or the code was misread)"
+            f"{receipt['seq']}: it withholds entries from you"
+            + ("" if other.checked else " (or the code was misread)")
         )
     entry = synced.entry(other.seq)
     if entry is None:  # pragma: no cover - sync fetched from min(other.seq, ...)

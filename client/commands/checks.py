@@ -12,6 +12,8 @@ from client.commands.output import (
     EXIT_INCOMPLETE,
     EXIT_UNSUPPORTED,
     EXIT_UNTRUSTED,
+    EXIT_USAGE,
+    fail,
     out,
     print_json,
     say,
@@ -108,7 +110,7 @@ def compare(
     Without CODE, print your receipt (the newest signed entry you verified and a
     fingerprint of the seats' keys) as a short code to read to the other player. With
     their CODE, check it against your verified log: exit 0 on a match, 4 if the
-    server showed you two different histories.
+    server showed you two different histories, 2 if the code has a typo (its check says so).
     """
     from client import compare as receipts
     from client.play import ClientError
@@ -131,8 +133,9 @@ def compare(
         return
     try:
         other = receipts.parse_code(code)
-    except ValueError as exc:
-        raise ClientError(str(exc)) from exc
+    except receipts.CodeTypo as exc:  # bad usage, never exit 4: only a code that checks accuses
+        fail(f"pbem: {exc}", EXIT_USAGE)
+        return
     checked = receipts.check(me.api, me.store, game, other)
     if as_json:
         print_json(checked)

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 EXIT_ERROR = 1
+EXIT_USAGE = 2  # bad usage: typer's own, and a typed argument that cannot be right (a compare code)
 EXIT_INCOMPLETE = 3
 EXIT_UNTRUSTED = 4
 EXIT_UNSUPPORTED = 5  # this pbem cannot check the game or log (another format or rules version)
