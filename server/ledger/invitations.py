@@ -13,6 +13,7 @@ an account that has it, grants nothing: no seat, no sight of a private game.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import secrets
 from typing import TYPE_CHECKING, Any
@@ -47,6 +48,18 @@ def invite_with_token(game: Game, token: Any) -> EmailInvite | None:
     if not is_token(token):
         return None
     return EmailInvite.get_or_none((EmailInvite.game == game) & (EmailInvite.token_hash == token_hash(token)))
+
+
+def not_open(game: Game) -> str:
+    """Why a game takes no more players, in its own terms: an aborted game (before it started
+    or after) or a finished one is not "started", and saying so sends its inviter looking for
+    a game that is running."""
+    if game.status == "running":
+        return "this game has already started"
+    reason = str((json.loads(game.result) if game.result else {}).get("reason") or "")
+    if reason.startswith("aborted"):
+        return f"game {game.id} was aborted: nobody can take a seat in it"
+    return f"game {game.id} is over: nobody can take a seat in it"
 
 
 class Invitations:
@@ -84,7 +97,7 @@ class Invitations:
         if game.creator_id != by.id and by.id not in {s.account_id for s in seats}:
             raise LedgerError(403, "only the game's creator or its players may invite")
         if game.status != "open":
-            raise LedgerError(409, "this game has already started")
+            raise LedgerError(409, not_open(game))
         if seat is not None and not steps.is_int(seat):
             raise LedgerError(400, "seat: a whole number, or leave it out for the first free seat")
         return seats
@@ -138,7 +151,7 @@ class Invitations:
             if kept is None:
                 raise LedgerError(404, f"no invitation to game {game_id} has this token (used, cancelled or mistyped?)")
             if game.status != "open":
-                raise LedgerError(409, "this game has already started")
+                raise LedgerError(409, not_open(game))
             if Seat.select().where((Seat.game == game) & (Seat.account == account)).exists():
                 raise LedgerError(409, "you hold a seat in this game already")
             if Invite.select().where((Invite.game == game) & (Invite.account == account)).exists():

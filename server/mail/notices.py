@@ -41,8 +41,10 @@ from server.mail.texts import (
 )
 from server.store.models import (
     Account,
+    EmailInvite,
     Entry,
     Game,
+    Invite,
     Mail,
     MailPref,
     MoveToken,
@@ -139,7 +141,15 @@ def public_of(game: Game, seated: dict[int, Account] | None = None, at: At | Non
         result=(json.loads(game.result) if game.result else None) if at is None else None,
         started=game.state is not None,
         private=bool(PRIVATE.rows(game.id)),
+        kept=_kept(game) if game.status == "open" else frozenset(),
     )
+
+
+def _kept(game: Game) -> frozenset[int]:
+    """The seats invitations keep (to an account, to an address): not free for all."""
+    invited = Invite.select(Invite.seat).where(Invite.game == game.id)
+    mailed = EmailInvite.select(EmailInvite.seat).where(EmailInvite.game == game.id)
+    return frozenset(r.seat for r in invited) | frozenset(r.seat for r in mailed)
 
 
 # -- preferences ---------------------------------------------------------------------------

@@ -40,6 +40,7 @@ class Public:
     result: dict[str, Any] | None
     started: bool = True  # False for a game that ended before every seat was taken
     private: bool = False  # a private game has no page to link to
+    kept: frozenset[int] = frozenset()  # open seats kept by an invitation (to an account or an address)
 
     def who(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(self.players):
@@ -85,11 +86,13 @@ def _footer(
     return lines
 
 
-def summary_lines(pub: Public, moves: bool = True) -> list[str]:
+def summary_lines(pub: Public, moves: bool = True, yours: int | None = None) -> list[str]:
     """The game's public summary: players, whose turn, scores, the last moves in words (left
-    out with moves=False, where a mail tells the history itself)."""
+    out with moves=False, where a mail tells the history itself). An empty seat is "free" only
+    when anyone may take it: one an invitation keeps is "kept", and "kept for you" (`yours`) in
+    the invitation that keeps it, which would otherwise offer its reader a seat as free for all."""
     lines = [f"{pub.title}, game {pub.game_id}, log entry {pub.head_seq}"]
-    lines.append("Players: " + ", ".join(p.label if p else f"seat {i} (free)" for i, p in enumerate(pub.players)))
+    lines.append("Players: " + ", ".join(p.label if p else f"seat {i} ({_empty(pub, i, yours)})" for i, p in enumerate(pub.players)))
     if pub.status == "running":
         lines.append(f"To move: {pub.who(pub.to_move)}")
     scores = scores_of(pub)
@@ -99,6 +102,10 @@ def summary_lines(pub: Public, moves: bool = True) -> list[str]:
         lines.append("Last moves:")
         lines += [f"  {m}" for m in pub.moves]
     return lines
+
+
+def _empty(pub: Public, seat: int, yours: int | None) -> str:
+    return "kept for you" if seat == yours else "kept" if seat in pub.kept else "free"
 
 
 def scores_of(pub: Public) -> str | None:
@@ -249,7 +256,7 @@ def invite_text(
             "With an account on this server already, step 3 is all.",
             "The token takes the seat once, for whoever holds it: do not forward this mail.",
         ]
-    lines += ["", *summary_lines(pub), *_footer(settings, pub, account_id)]
+    lines += ["", *summary_lines(pub, yours=seat), *_footer(settings, pub, account_id)]
     return "\n".join(lines) + "\n"
 
 
