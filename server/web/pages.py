@@ -15,6 +15,7 @@ from flask import Blueprint, Response, current_app, render_template, request, ur
 
 import engines
 from protocol.numbers import INT32_MAX, NotANumber, whole
+from protocol.revealed import at_position, ending
 from protocol.story import tell
 from server.http.api import summary
 from server.store.models import Game, PrivateGame
@@ -174,7 +175,8 @@ def game_page(game_id: str) -> tuple[str, int] | str:
             if state is None:
                 page["note"] = f"Entry {seq} comes before the start: there is no position yet."
             else:
-                page["view"] = loading.revealed(engine, state, game.seats)
+                # over only from the entry that ended the game, said as the log tells it
+                page["view"] = at_position(loading.revealed(engine, state, game.seats), seq, ending(entries, engine))
                 where = "the final position" if seq == last else f"the position after entry {seq}"
                 page["note"] = missing + (
                     f"The board is {where}, replayed from the signed log by the audit's own replay "

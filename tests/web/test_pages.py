@@ -15,6 +15,7 @@ from markupsafe import escape
 
 import engines
 from protocol.audit import replay_states
+from protocol.revealed import at_position, ending
 from protocol.story import tell
 from server.web.links import export_url, game_page_url
 from server.web.loading import names_in, revealed
@@ -58,8 +59,10 @@ def test_finished_game_pages_draw_the_replayed_final_position_and_the_history(si
         verdict, states = replay_states(data)
         assert verdict.ok and verdict.complete and states is not None
         last = data["entries"][-1]["seq"]
-        final = revealed(engine, states[last], len(names_in(data["entries"])))
-        assert pre_text(page.text, "text-board") == engine.render(final), label
+        final = at_position(revealed(engine, states[last], len(names_in(data["entries"]))), last, ending(data["entries"], engine))
+        board = pre_text(page.text, "text-board")
+        assert board == engine.render(final), label
+        assert "resigned" in board and "a resignation, a forfeit or an abort" not in board, label  # as the log says
         assert "Game over" in page.text and "replayed from the signed log" in page.text
         told = tell(engine, data["entries"], names_in(data["entries"]))
         shown = [html.unescape(re.sub(r"<[^>]+>", "", li)) for li in re.findall(r'<li value="\d+"[^>]*>(.*?)</li>', page.text, re.S)]
@@ -79,7 +82,9 @@ def test_replay_after_entry_n_with_first_previous_next_last(site: Site) -> None:
     links = {a["rel"]: a["href"] for t, a in tags(page) if t == "a" and a.get("rel") in ("first", "prev", "next", "last")}
     assert links == {"first": f"/g/{game}?at=0", "prev": f"/g/{game}?at={n - 1}", "next": f"/g/{game}?at={n + 1}", "last": f"/g/{game}?at={last}"}
     engine = engines.get("cavemen")
-    assert pre_text(page, "text-board") == engine.render(revealed(engine, states[n], 2))
+    board = pre_text(page, "text-board")
+    assert board == engine.render(at_position(revealed(engine, states[n], 2), n, ending(data["entries"], engine)))
+    assert "Game over" not in board  # the game ran on after entry n: only its ending is over
     assert 'aria-current="step"' in page and f'data-seq="{n}" class="current"' in page
     first = requests.get(f"{site.page('cavemen')}?at=0", timeout=30).text
     assert "comes before the start" in first and 'rel="prev"' not in first
