@@ -1,4 +1,4 @@
-"""A replay steps through a finished game without ending it early (README "Looking back"):
+"""A replay steps through a finished game without ending it early (README "Playing", `--at N`):
 `pbem replay FILE --at N` and `pbem log GAME --at N` draw every position before the entry that
 ended the game as a running one (whose turn, what is due), and only from that entry on say
 "Game over", with how it ended as the log tells it: won on the board (the engine's result),
