@@ -82,7 +82,11 @@ class Joining(Evidence):
             self.claim(game, token)
         summary = self.api.game(game)
         if summary.get("status") != "open":
-            raise ClientError(f"game {game} is {summary.get('status')}: no seat to take")
+            reason = str((summary.get("result") or {}).get("reason") or "")
+            if reason.startswith("aborted"):  # the server's word, for the message only
+                raise ClientError(f"game {game} was aborted: no seat to take")
+            state = "has already started" if summary.get("status") == "running" else f"is {summary.get('status')}"
+            raise ClientError(f"game {game} {state}: no seat to take")
         players = summary.get("players") or []
         if any(p and p.get("name") == self.name for p in players):
             raise ClientError(f"you hold a seat in game {game} already")

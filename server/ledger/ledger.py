@@ -25,7 +25,7 @@ from protocol.entries import join_signed, join_statement, make_entry, sealed
 from protocol.keys import SigningKey
 from server.clock import clock
 from server.ledger import leaving, standing
-from server.ledger.invitations import Invitations
+from server.ledger.invitations import Invitations, not_open
 from server.ledger.options import check_options
 from server.ledger.records import (
     ENTRY_INSERT,
@@ -194,7 +194,7 @@ class Ledger(Invitations):
         with database.atomic():
             game = self._lock(game_id)
             if game.status != "open":  # its head moved on: the 409 says where, as a stale join's does
-                raise LedgerError(409, "this game has already started", head_of(game))
+                raise LedgerError(409, not_open(game), head_of(game))
             if not steps.is_int(seat) or not 0 <= seat < game.seats:
                 raise LedgerError(400, f"seat must be a number from 0 to {game.seats - 1}")
             if not isinstance(nonce, str) or not steps.HEX64.fullmatch(nonce):

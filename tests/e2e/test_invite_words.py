@@ -52,3 +52,15 @@ def test_invite_to_an_aborted_or_finished_game_says_so(live_server: LiveServer, 
     assert cli(carol.store.home, "resign", over, "--yes").exit_code == 0
     said = cli(carol.store.home, "invite", over, "di")
     assert said.exit_code == 1 and f"game {over} is over" in said.output, said.output
+
+
+def test_join_of_an_aborted_game_says_it_was_aborted(live_server: LiveServer, tmp_path: Path) -> None:
+    """`pbem join` of a game aborted before anyone else joined: "was aborted", not "started"."""
+    carol = player(live_server, tmp_path, "carol", "carol@example.org")
+    di = player(live_server, tmp_path, "di", "di@example.org")
+    aborted = carol.new_game("toy", {}, seats=2, join=True)["id"]
+    assert cli(carol.store.home, "abort", aborted, "--yes").exit_code == 0
+    said = cli(di.store.home, "join", aborted)
+    assert said.exit_code != 0, said.output
+    assert f"game {aborted} was aborted" in said.output and "already started" not in said.output, said.output
+    assert "Traceback" not in said.output and "TAMPERING" not in said.output, said.output
