@@ -58,7 +58,7 @@ def test_creating_and_joining(make_player: Callable[[str], Player]) -> None:
     with pytest.raises(ClientError, match=r"seat 1 \(south\) of game \w+ is taken by south"):  # the one wording of every seat error
         north.join(game, seat=1)
     north.join(game)
-    with pytest.raises(ClientError, match="running: no seat"):
+    with pytest.raises(ClientError, match="has already started: no seat"):
         west.join(game)
     mine = {g["id"]: g for g in north.games()}
     assert mine[game]["my_seat"] == 0 and mine[game]["status"] == "running"
@@ -182,7 +182,7 @@ def test_cli_over_the_live_server_with_the_toy_game(
         "to move: seat 1 south (south)" in waiting.stdout and "you: seat 0 north" in waiting.stdout
     )
     stale = runner.invoke(app, ["join", game], env=s_env)
-    assert stale.exit_code == 1 and "running" in stale.stderr
+    assert stale.exit_code == 1 and "has already started" in stale.stderr
     bots = runner.invoke(app, ["bot", game, "--once", "--poll", "0"], env=s_env)
     assert bots.exit_code == 0 and "1 move(s) made" in bots.stdout
     resigned = runner.invoke(app, ["resign", game, "--yes"], env=n_env)
