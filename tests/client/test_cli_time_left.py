@@ -44,7 +44,8 @@ def test_games_gives_the_time_left_and_marks_what_is_new(make_player: Callable[[
     assert runner.invoke(app, ["join", game], env=s_env).exit_code == 0
     assert runner.invoke(app, ["show", game], env=s_env).exit_code == 0  # south looks
     listed = runner.invoke(app, ["games"], env=s_env).stdout
-    assert re.search(r"time left: [12] d \d+ h left", listed), listed
+    assert re.search(r"  [12] d \d+ h left", listed), listed
+    assert "left left" not in listed and "time left:" not in listed, listed  # said once, not "time left: 2 d 3 h left"
     assert "new since you looked" not in listed
     assert runner.invoke(app, ["move", game, "hide 2"], env=n_env).exit_code == 0
     assert "new since you looked" in runner.invoke(app, ["games"], env=s_env).stdout
