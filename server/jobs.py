@@ -91,11 +91,13 @@ def _print_outbox(limit: int, status: str | None, as_json: bool) -> int:
     with database.connection_context():
         rows = outbox_rows(limit, status)
         totals = {s: Mail.select().where(Mail.status == s).count() for s in ("pending", "sending", "sent", "failed")}
+        matching = totals[status] if status else Mail.select().count()
     if as_json:
         sys.stdout.write(json.dumps({"totals": totals, "mail": rows}, indent=2) + "\n")
         return 0
     sending = f", {totals['sending']} being sent" if totals["sending"] else ""
     print(f"outbox: {totals['pending']} waiting{sending}, {totals['sent']} sent, {totals['failed']} failed")
+    print(_listing_heading(len(rows), matching, status))
     for r in rows:
         when = r["sent_at"] if r["status"] == "sent" else f"next try {r['next_try']}"
         line = f"{r['id']:>6}  {r['status']:<7}  {r['kind']:<6}  {r['to']:<28}  {when}  {r['subject']}"
@@ -104,6 +106,17 @@ def _print_outbox(limit: int, status: str | None, as_json: bool) -> int:
         print(line)
     sys.stdout.flush()  # inside the try: a closed pipe is found here, not at exit
     return 0
+
+
+def _listing_heading(listed: int, matching: int, status: str | None) -> str:
+    """The line between the counts and the rows: the counts are of the whole outbox, the rows
+    only the newest --limit of them, so it says which rows follow and how many it left out."""
+    kind = f"{status} rows" if status else "rows"
+    if not matching:
+        return f"no {kind}"
+    if listed < matching:
+        return f"the newest {listed} of {matching} {kind} (--limit 0 lists all):"
+    return f"all {matching} {kind}, oldest first:"
 
 
 def run_tick(args: argparse.Namespace) -> int:
