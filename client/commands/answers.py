@@ -61,6 +61,13 @@ def answers(
             return
         _print_listing(me, shown)
         return
+    if revoke_all and not add and _mine_in_force(me, game) == []:
+        # nothing to revoke: a new (empty) statement would only lengthen the log, so none is signed
+        if as_json:
+            print_json({"game": game, "signed": False, "texts": []})
+        else:
+            say(f"you have no answers in advance to revoke in game {game}: nothing signed")
+        return
     rules = _wanted(me, game, set_rules or [], add or [], revoke or [], revoke_all)
     done = me.set_answers(game, rules)
     if as_json:
@@ -75,6 +82,14 @@ def answers(
     for played in done["played"]:
         whose = "for you" if played["seat"] == done["seat"] else f"for seat {played['seat']}"
         say(f"the server then played {played['text']} {whose} (entry {played['seq']}), checked by your client")
+
+
+def _mine_in_force(me: Player, game: str) -> list[dict[str, Any]] | None:
+    """This seat's answers in force as the verified log holds them; None without a seat (the
+    server's refusal then says so)."""
+    shown = me.answers(game)
+    seat = shown.get("seat")
+    return None if seat is None else list((shown["in_force"].get(seat) or {}).get("answers") or [])
 
 
 def _wanted(

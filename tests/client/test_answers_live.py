@@ -93,3 +93,21 @@ def test_refusals_are_one_clear_line(make_player: Callable[[str], Player]) -> No
     assert early.exit_code == 1 and "has not started yet" in early.stderr
     both = cli(alice, "answers", game, "--set", "forced", "--revoke-all")
     assert both.exit_code == 2
+
+
+def test_revoke_all_with_nothing_in_force_signs_nothing(make_player: Callable[[str], Player]) -> None:
+    (alice, bob), game = fs_game(make_player)
+    before = len(alice.log(game))
+    nothing = cli(alice, "answers", game, "--revoke-all")
+    assert nothing.exit_code == 0, nothing.output
+    assert "you have no answers in advance to revoke in game" in nothing.stdout
+    assert "signed:" not in nothing.stdout
+    assert len(alice.log(game)) == before  # no entry signed or sent
+    as_json = cli(alice, "answers", game, "--revoke-all", "--json")
+    assert as_json.exit_code == 0 and '"signed": false' in as_json.stdout, as_json.output
+    assert cli(alice, "answers", game, "--set", "forced").exit_code == 0
+    revoked = cli(alice, "answers", game, "--revoke-all")  # something in force: signed as before
+    assert revoked.exit_code == 0 and "signed: no answers in advance" in revoked.stdout, revoked.output
+    after = len(alice.log(game))
+    again = cli(alice, "answers", game, "--revoke-all")  # an empty statement in force: nothing to revoke
+    assert "you have no answers in advance to revoke" in again.stdout and len(alice.log(game)) == after
