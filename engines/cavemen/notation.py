@@ -17,7 +17,8 @@
     discard gutsy            discard a card face up (also "discard 2": the 2nd card of your hand)
     reveal P2 r5             Zippy names an opponent's caveman to reveal; "no reveal" declines
     end phase                end this phase (the move or place phase, the discards, the redraw);
-                             "end", "done" and "pass" read too
+                             "end" and "done" read too; "pass" is refused with what to
+                             type instead, since ending a whole phase is more than a pass
 
 Positions are written "P<path> r<row>" (paths P0..P3 from left to right, rows 1..6 from
 Red's side to Blue's): "P1 r3", "p1r3" and "P1 3" all read. Case and extra spaces do not
@@ -40,7 +41,7 @@ HELP = (
     "no reveal | end phase"
 )
 _POS = re.compile(r"^p\s*([0-3])\s*,?\s*(?:r(?:ow)?)?\s*([1-6])$")
-_END = {"end", "end phase", "done", "pass", "end turn", "keep", "end redraw"}
+_END = {"end", "end phase", "done", "end turn", "keep", "end redraw"}
 
 
 def _pos(text: str) -> tuple[int, int]:
@@ -108,6 +109,8 @@ def parse(text: str, view: View) -> Move:  # noqa: C901, PLR0911, PLR0912 - one 
         raise IllegalMove("empty move; " + HELP)
     if s in _END:
         return {"type": "end"}
+    if s == "pass":  # a player may mean "skip this one action", not "give up the rest of the phase"
+        raise IllegalMove("type 'end phase' to end the phase (the rest of its actions are given up)")
     if s in ("no reveal", "noreveal", "reveal none", "no"):
         return {"type": "noreveal"}
     word, _, rest = s.partition(" ")

@@ -45,7 +45,7 @@ def test_spellings() -> None:
     assert E.parse("discard 2", v) == {"type": "discard", "card": "cave"}
     assert E.parse("discard gutsy", v) == {"type": "discard", "card": "gutsy"}
     assert E.parse("cave b 4", v) == {"type": "cave", "cell": "B4"}
-    assert E.parse("END", v) == {"type": "end"} == E.parse("pass", v) == E.parse("end phase", v)
+    assert E.parse("END", v) == {"type": "end"} == E.parse("done", v) == E.parse("end phase", v)
     assert E.parse("no reveal", v) == {"type": "noreveal"}
     put(s, RED, "zippy", 2, 3)
     v = E.view(s, RED)
@@ -68,6 +68,7 @@ def test_spellings() -> None:
         ("extinguish D", "column"),
         ("extinguish A", "none of your cavemen"),
         ("attack P2 r5", "none of your cavemen"),
+        ("pass", "type 'end phase' to end the phase"),  # not silently the end of a whole phase
     ],
 )
 def test_errors_explain(text: str, message: str) -> None:
