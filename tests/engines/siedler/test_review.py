@@ -62,10 +62,9 @@ def _unbuild(s: dict, seat: int, col: int) -> None:
 # ---------------------------------------------------------------- SI-45: one University each
 
 
-def test_si45_one_per_player_is_the_university_s_rule_only() -> None:
-    """Departure: once a University stood, its owner could build no second copy of any
-    card (a second Garrison, Library, Cannon...): the "only one" answer of the built
-    University was applied to every card. SI-45 limits the University alone."""
+def university_and_a_garrison() -> tuple[dict, int]:
+    """(state, seat): the seat to act has a University and a Garrison built, a second Garrison
+    in hand and its cost in stock, and room for it in its second city (the SI-45 position)."""
     s = to_action(opening())
     me = s["turn"]
     cityfy(s, me, 0)
@@ -77,6 +76,14 @@ def test_si45_one_per_player_is_the_university_s_rule_only() -> None:
     give_hand(s, me, "garrison")
     empty(s, me)
     set_stock(s, me, lumber=1, brick=1)
+    return s, me
+
+
+def test_si45_one_per_player_is_the_university_s_rule_only() -> None:
+    """Departure: once a University stood, its owner could build no second copy of any
+    card (a second Garrison, Library, Cannon...): the "only one" answer of the built
+    University was applied to every card. SI-45 limits the University alone."""
+    s, me = university_and_a_garrison()
     assert build.expansion_blocker(s, me, "garrison") is None
     assert {"type": "expand", "card": "garrison", "at": 2, "side": "below"} in E.legal_moves(s, me)
     s, _ = play(s, me, {"type": "expand", "card": "garrison", "at": 2, "side": "below"})

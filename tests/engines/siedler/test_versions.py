@@ -48,7 +48,7 @@ from tests.engines.siedler.table import (
     to_action,
 )
 from tests.engines.siedler.test_events import with_event
-from tests.engines.siedler.test_review import grab, place, ready
+from tests.engines.siedler.test_review import grab, place, ready, university_and_a_garrison
 from tests.engines.test_siedler_regions import ore_regions, rich_state
 
 V1, V2, V3, V4 = VERSIONS["1"], VERSIONS["2"], VERSIONS["3"], VERSIONS["4"]
@@ -215,17 +215,7 @@ def test_si_45_version_1_read_one_per_player_off_a_built_university() -> None:
     """SI-45: a seat with a University built and a Garrison builds a second Garrison in
     version 2 (one per player is the University's own rule); version 1 asked the built
     cards, so the University forbade a second of any card."""
-    s = to_action(opening())
-    me = s["turn"]
-    cityfy(s, me, 0)
-    cityfy(s, me, 2)
-    place(s, me, "abbey", 0, "above")
-    s["display"].remove("university")
-    put(s, me, "university", 2, "above")
-    place(s, me, "garrison", 0, "below")
-    give_hand(s, me, "garrison")
-    empty(s, me)
-    set_stock(s, me, lumber=1, brick=1)
+    s, me = university_and_a_garrison()
     second = {"type": "expand", "card": "garrison", "at": 2, "side": "below"}
     assert second in V2.legal_moves(s, me) and second not in V1.legal_moves(s, me)
     after, _ = V2.apply(s, me, second, Rng(b"m"))
