@@ -93,6 +93,15 @@ def shipped() -> list[Engine]:
     return [get(e) for e in _MODULES if _load(e) is not None]
 
 
+def kept_versions(engine: Engine) -> dict[str, Engine]:
+    """The rules versions of `engine` this pbem replays: every version the registry keeps when
+    `engine` is the registry's own, else (an engine a caller looked up elsewhere, a test's toy)
+    that engine's one."""
+    if engine.id in ids() and get(engine.id) is engine:
+        return versions(engine.id)
+    return {engine.version: engine}
+
+
 def get(engine_id: str, version: str | None = None) -> Engine:
     """The engine `engine_id`: its newest rules, or with `version` the rules a genesis names
     (UnknownEngine, UnknownVersion when this pbem does not keep them)."""

@@ -33,14 +33,6 @@ from protocol.verdict import Verdict as Verdict
 __all__ = ["Verdict", "audit", "final_state", "private_events", "replay_states", "state_at"]
 
 
-def kept_versions(engine: Engine) -> dict[str, Engine]:
-    """The rules versions of `engine` this pbem replays: every version the registry keeps when
-    `engine` is the registry's own, else (a toy game a test passes) that engine's one."""
-    if engine.id in engines.ids() and engines.get(engine.id) is engine:
-        return engines.versions(engine.id)
-    return {engine.version: engine}
-
-
 def audit(export: Any, lookup: Callable[[str], Engine] = engines.get) -> Verdict:
     """`lookup` finds the engine by id; tests pass their own for toy games."""
     auditor = _Auditor(lookup)
@@ -152,7 +144,7 @@ class _Auditor(StandingReplay):
             self._bound_after(entries, 0, bound_seats, {})
             raise Unsupported(0, f"{exc.message}: audit it with a pbem that has it (upgrade pbem)") from exc
         self.engine_id = engine.id
-        kept = kept_versions(engine)
+        kept = engines.kept_versions(engine)
         if genesis["engine_version"] not in kept:
             self._bound_after(entries, 0, bound_seats, {})
             missing, remedy = version_gap(engine.id, genesis["engine_version"], list(kept))

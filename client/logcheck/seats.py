@@ -61,7 +61,7 @@ def rules_known(game: str, receipt: dict[str, Any]) -> None:
 
     engine = local_engine(str(receipt.get("engine")))
     theirs = receipt.get("engine_version")
-    kept = list(engines.versions(engine.id)) if engines.get(engine.id) is engine else [engine.version]
+    kept = list(engines.kept_versions(engine))
     if theirs in kept:
         return
     if not isinstance(theirs, str):
