@@ -282,9 +282,12 @@ class Store:
         self.save_evidence(game, evidence)
 
     def drop_secret(self, game: str, seq: int, commit: str) -> None:
-        """Forget a secret whose move the server refused (it never entered the log)."""
+        """Forget a secret whose move the server refused (it never entered the log). One the
+        verified log holds (`logged`: the same move, made by another home of this key, won the
+        place) is kept: it is that move's only copy here."""
         evidence = self.evidence(game)
         evidence["secrets"] = [
-            s for s in evidence["secrets"] if not (s["seq"] == seq and s.get("commit") == commit)
+            s for s in evidence["secrets"]
+            if not (s["seq"] == seq and s.get("commit") == commit and not s.get("logged"))
         ]
         self.save_evidence(game, evidence)

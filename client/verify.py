@@ -32,6 +32,7 @@ from client.logcheck.seats import genesis_entry, join_entry, rules_known
 from client.logcheck.states import ended, is_int, leaves, state_entry
 from client.logcheck.system import system_entry
 from client.logcheck.views import check_summary, check_view
+from client.player.recovering import recover
 from client.store import Store
 from protocol.commitments import seed_commit
 from protocol.entries import entry_signed_by, envelope_signed
@@ -329,6 +330,8 @@ def sync(
     if checked:
         evidence["payloads"] = list(known.values())
         store.save_evidence(game, evidence)
+    # the secrets of this seat's moves sealed to its key: a second home of the key learns them here
+    recover(store, game, new_receipt, entries, begin, lambda: sync(api, store, game, start=0).entries)
     return Synced(new_receipt, entries, begin)
 
 

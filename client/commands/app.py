@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 # The order `pbem --help` lists the commands in: the way a player meets them, not the
 # modules they are written in.
 HELP_ORDER = (
-    "init", "engines", "new", "join", "invite", "games", "show", "moves", "move", "answers", "rematch",
+    "init", "key", "engines", "new", "join", "invite", "games", "show", "moves", "move", "answers", "rematch",
     "resign", "abort", "vacation", "bot", "wait", "next", "log", "replay", "export", "audit",
     "compare", "notify", "whoami", "servers", "cards", "rules", "version",
 )
