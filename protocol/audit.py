@@ -26,6 +26,7 @@ from protocol.canonical import inputs_checked
 from protocol.commitments import seed_commit
 from protocol.decisions import Decisions
 from protocol.entries import ENTRY_TYPES, FORMAT
+from protocol.sealing import envelope_problem, held_in_public
 from protocol.standing_replay import StandingReplay
 from protocol.verdict import Fail, Unsupported, format_reason, same, version_gap
 from protocol.verdict import Verdict as Verdict
@@ -174,6 +175,8 @@ class _Auditor(StandingReplay):
         result: dict[str, Any] | None = None
         used_secrets: set[int] = set()
         decisions = Decisions(engine, seed, seats)  # one signed path per decision (protocol.decisions)
+        retired: set[str] = set()  # the keys seats handed on (a handover's `old`)
+        ended_at: int | None = None  # the first entry whose signed body carries a result
 
         for entry in entries[1:]:
             seq, kind, body = entry["seq"], entry["type"], entry["body"]
@@ -186,6 +189,10 @@ class _Auditor(StandingReplay):
                     seq, f"an entry of type {kind!r}, which this pbem does not know: audit it with a newer pbem"
                 )
             decisions.before(seq, kind, body, state, result, self.in_force, self.last_views)
+            if kind == "handover" and ended_at is not None:  # without the seed, the log's own word
+                raise Fail(seq, f"a handover entry after the game ended (at entry {ended_at})")
+            if ended_at is None and kind not in ("reveal", "handover") and "result" in body:
+                ended_at = seq
             if result is not None and kind != "reveal":
                 raise Fail(seq, f"{'an' if kind == 'answers' else 'a'} {kind} entry after the game ended")
             if kind == "genesis":
@@ -217,6 +224,11 @@ class _Auditor(StandingReplay):
                     raise Fail(seq, f"a move for seat {seat!r}, which nobody joined")
                 if seed is None:
                     self._check_move_signature(seq, env, body.get("sig"), joins[seat]["key"], prev)
+                    # the members without the state: a sealing version's owner_held reads the options
+                    held = held_in_public(engine, options, env.get("move"))
+                    problem = envelope_problem(env, engine.id, engine.version, held)
+                    if problem is not None:
+                        raise Fail(seq, problem)
                     continue
                 if steps.lets_leave(engine, seats) and seat in engine.out(state):  # type: ignore[attr-defined]
                     raise Fail(seq, f"a move by seat {seat}, which has left the game: the server decides for it")
@@ -267,6 +279,8 @@ class _Auditor(StandingReplay):
                     result = self._system(seq, body, seats, joins, prev)
             elif kind == "answers":
                 self._answers(seq, body, engine, state, joins, prev)
+            elif kind == "handover":
+                self._handover(seq, body, joins, retired)
             elif kind == "standing":
                 state, result = self._standing(
                     seq, body, engine, state, seed, secrets, used_secrets, seats, joins
@@ -325,15 +339,19 @@ class _Auditor(StandingReplay):
         self, entries: list[dict[str, Any]], unknown: int, seats: int, joins: dict[int, dict[str, Any]]
     ) -> None:
         """Past an entry this pbem cannot replay, what needs no rules still proves a rewrite: each
-        later join, move and resignation is signed by its player over the hash of the entry before it, so a
+        later join, move and resignation is signed by its player over the hash of the entry before it
+        (by the seat's key as the handovers before it left it), so a
         retyped entry (a history the server rewrote and re-signed) FAILs at the first signature
         it breaks rather than hiding behind UNSUPPORTED."""
         known = dict(joins)
+        retired: set[str] = set()
         for entry in entries[unknown + 1:]:
             seq, kind, body = entry["seq"], entry["type"], entry["body"]
             self.current = seq
             if kind == "join" and not (steps.is_int(body.get("seat")) and body["seat"] in known):
                 self._join(seq, body, seats, known, entry["prev"])
+            elif kind == "handover":  # the seat's later signatures are its new key's
+                self._handover(seq, body, known, retired)
             elif kind == "move" or (kind == "system" and isinstance(body, dict) and "envelope" in body):
                 # a move, or a resignation: both are the player's envelope signed over the head
                 env = body.get("envelope")

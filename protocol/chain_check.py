@@ -2,8 +2,11 @@
 
 Every entry must sit in place, link to the one before and carry the server's signature
 by the key the genesis names; every join and move must be signed by the key its seat
-joined with, and so must every statement of standing answers (an `answers` entry). None of this needs the seed, so it is checked for a running game too
-(an INCOMPLETE verdict), and it is checked before anything is replayed.
+joined with, and so must every statement of standing answers (an `answers` entry). A `handover`
+entry gives a seat to a new key, signed by the key that held it (protocol.handover): from the next
+entry on, that seat's signatures are checked against the new key. None of this needs the seed, so
+it is checked for a running game too (an INCOMPLETE verdict), and it is checked before anything is
+replayed.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from protocol.entries import (
     join_statement,
 )
 from protocol.envelope import HEX64, StepError, is_int
+from protocol.handover import check_handover
 from protocol.keys import is_public_key_hex
 from protocol.verdict import Fail
 
@@ -56,6 +60,7 @@ class ChainCheck:
         # every entry lay in canonical JSON's fast domain (protocol.canonical.canonical_plain):
         # then so did whatever the replay hands the engines from the log (inputs_checked)
         self.plain_log = True
+        self.genesis_hash: str | None = None  # entry 0's hash: what every handover is signed over
 
     def _chain(self, entries: list[Any]) -> None:
         genesis = entries[0]
@@ -91,6 +96,8 @@ class ChainCheck:
                 raise Fail(i, "the server's signature does not verify") from exc
             if not entry_signed_by(entry, server_key, previous):
                 raise Fail(i, "the server's signature does not verify")
+            if i == 0:
+                self.genesis_hash = previous
             if entry.get("v") != VERSION or not isinstance(entry.get("ts"), str):
                 raise Fail(i, f"not a version {VERSION} entry (v, ts)")
             extra = set(entry) - {"v", "game", "seq", "type", "prev", "ts", "body", "sig"}
@@ -162,3 +169,20 @@ class ChainCheck:
             raise Fail(seq, exc.message) from exc
         self.counts["signatures"] += 1
         return seat, rules
+
+    def _handover(
+        self, seq: int, body: Any, joins: dict[int, dict[str, Any]], retired: set[str]
+    ) -> None:
+        """A `handover` entry: signed by the key that holds the seat now, to a key no seat of this
+        game holds or held (`retired`: the keys handed on so before). From the next entry on, the
+        seat's join stands with the new key (its nonce, which fed the deal, stays)."""
+        keys = {seat: join["key"] for seat, join in joins.items()}
+        try:
+            seat, new = check_handover(
+                body, self.game or "", self.genesis_hash or "", keys, set(keys.values()) | retired
+            )
+        except StepError as exc:
+            raise Fail(seq, exc.message) from exc
+        retired.add(keys[seat])
+        joins[seat] = {**joins[seat], "key": new}
+        self.counts["signatures"] += 1

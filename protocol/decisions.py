@@ -19,7 +19,9 @@ MOST_IN_A_ROW standing entries in a row (out seats' decisions in between do not 
 the head may rest at a prescribed decision, and the seat then decides itself, as the honest
 server asks it to; a standing entry there (one more in the row) FAILs, since it would be a
 second path beside the seat's move. The check of a prescribed decision needs the state, so it
-is made only once the seed is revealed; the row is counted with or without it.
+is made only once the seed is revealed; the row is counted with or without it. A `handover` (a
+seat's key handing the seat to a new key) is seen through: it is no path past a decision, and it
+neither breaks nor lengthens a row.
 """
 
 from __future__ import annotations
@@ -59,8 +61,8 @@ class Decisions:
                 f"a standing entry after {row} in a row: the server plays at most {MOST_IN_A_ROW} "
                 "in a row, and the decision it then leaves is the seat's own (one signed path per decision)",
             )
-        if self.seed is None or state is None or result is not None or kind == "standing":
-            return
+        if self.seed is None or state is None or result is not None or kind in ("standing", "handover"):
+            return  # a handover decides nothing: the decision due stays due, for the seat's new key
         if row >= MOST_IN_A_ROW or last_views is None:
             return  # the honest server stops after that many in a row: the seat decides itself
         due = self._prescribed(seq, state, in_force, last_views)
@@ -109,6 +111,8 @@ def row_after(row: int, kind: str, body: Any) -> int:
     if kind == "standing":
         return row + 1
     if kind == "system" and isinstance(body, dict) and body.get("kind") == "out":
+        return row
+    if kind == "handover":  # a seat's new key decides nothing: the row goes on through it
         return row
     return 0
 

@@ -16,8 +16,9 @@ from protocol.keys import TAG_ENTRY, TAG_JOIN, TAG_MOVE, SigningKey, verify
 FORMAT = "pbem-log/2"
 VERSION = 2
 # "answers": a seat's signed standing answers (protocol.answers); "standing": a move the server
-# played for a seat by them (protocol.standing)
-ENTRY_TYPES = ("genesis", "join", "start", "move", "system", "reveal", "answers", "standing")
+# played for a seat by them (protocol.standing); "handover": a seat's key hands the seat to a new
+# key (protocol.handover)
+ENTRY_TYPES = ("genesis", "join", "start", "move", "system", "reveal", "answers", "standing", "handover")
 
 Entry = dict[str, Any]
 
