@@ -176,3 +176,36 @@ def test_a_game_the_server_cannot_give_now_is_named_and_a_second_restore_picks_i
         cli("ada2", "init", "--restore", "--server", server.url, input=" ".join(words))
         assert (cli.home("ada2") / "receipts" / f"{second}.json").exists()
         cli("ada2", "show", second)
+
+
+def rotation_route(url: str) -> bool:
+    """Whether the server answers POST /v1/keys/rotate at all (404: a server without rotation)."""
+    from client.api import Api, ApiError
+
+    try:
+        Api(url).post("/v1/keys/rotate", {}, signed=False)
+    except ApiError as exc:
+        return exc.status != 404
+    return True
+
+
+def test_words_of_a_replaced_key_are_refused_with_the_servers_reason(cli: Cli, live_server: LiveServer) -> None:
+    """The key was rotated away (an account with no game): its words restore nothing, and say so."""
+    from client.api import Api
+    from client.player.key_words import key_from_words
+    from protocol.handover import rotation_statement, sign_rotation
+    from protocol.keys import SigningKey
+
+    if not rotation_route(live_server.url):
+        pytest.skip("this server has no POST /v1/keys/rotate yet")
+    cli("ada", "init", "--server", live_server.url, "--name", "ada", "--email", "ada@example.org")
+    words = words_of(cli, "ada")
+    old, new = key_from_words(" ".join(words)), SigningKey.generate()
+    api = Api(live_server.url, old)
+    statement = rotation_statement(api.signed_for(), old.public_hex, new.public_hex)
+    api.post("/v1/keys/rotate", {"statement": statement, "sig_old": sign_rotation(statement, old),
+                                 "sig_new": sign_rotation(statement, new), "handovers": []})
+    result = cli("empty", "init", "--restore", "--server", live_server.url, input=" ".join(words), code=1)
+    assert f"this key was replaced on {live_server.url}" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not cli.home("empty").exists()
