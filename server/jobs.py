@@ -20,6 +20,7 @@ from typing import Any
 
 from server.clock.sweeper import tick
 from server.http.app import create_app
+from server.mail.addressing import public_url_problem
 from server.mail.inbox import process_all, read_maildir, read_mbox
 from server.mail.mailer import MailLoop
 from server.store.models import Mail, database
@@ -175,8 +176,35 @@ def run_inbox(args: argparse.Namespace) -> int:
     return 0
 
 
+MAKES_MAIL = ("mail", "tick", "inbox")  # commands that write or compose mail, whose links need the URL
+
+
+def public_url_refusal(command: str) -> str | None:
+    """Why `command` must not run here, or None: it makes mail whose every link starts with the
+    server's public URL, and only PBEM_PUBLIC_URL can say it in this process. A request's Host
+    header is no answer (none comes here, and whoever sends one chooses it), nor is a default
+    such as http://localhost:8470, which reaches no player on another machine: a tick that
+    composes a timeout mail in its own process would send players links that lead nowhere."""
+    if command not in MAKES_MAIL:
+        return None
+    url = os.environ.get("PBEM_PUBLIC_URL") or ""
+    if not url.strip():
+        return (
+            f"pbem-server {command}: PBEM_PUBLIC_URL is not set, and the mail this makes links to the "
+            "server: set it to the URL players reach the server at (as for `pbem-server serve`), "
+            "e.g. PBEM_PUBLIC_URL=https://pbem.example.org"
+        )
+    problem = public_url_problem(url)
+    return f"pbem-server {command}: PBEM_PUBLIC_URL: {problem}" if problem else None
+
+
 def run(args: argparse.Namespace) -> int:
-    """`pbem-server mail|outbox|tick|inbox`, parsed by server/cli.py."""
+    """`pbem-server mail|outbox|tick|inbox`, parsed by server/cli.py; exit 2 without a usable
+    PBEM_PUBLIC_URL for those that make mail (`public_url_refusal`)."""
+    refused = public_url_refusal(args.command)
+    if refused is not None:
+        print(refused, file=sys.stderr)
+        return 2
     if args.command in ("mail", "outbox"):
         return run_mail(args)
     if args.command == "tick":

@@ -63,6 +63,12 @@ def now() -> dt.datetime:
     return at if at is not None else CLOCK()
 
 
+def sweeping_at() -> dt.datetime | None:
+    """The time a sweep acts at (`acting_at`), or None outside one: the game clock's, which a
+    `pbem-server tick --now` may set ahead of the real time; nothing but deadlines follows it."""
+    return _AT.get()
+
+
 @contextlib.contextmanager
 def acting_at(at: dt.datetime) -> Iterator[None]:
     """Within the block, `now()` is `at` (this thread only)."""

@@ -11,7 +11,12 @@ never do anything twice):
   only its owner holds, such as the reveal of a burnt wisdom in a blind magier game,
   `protocol.steps.needs_owner`) is forfeited even where the genesis names the bot.
   After a timeout the same seat may still decide (one
-  turn, several decisions): its clock is still expired, so the sweeper plays on.
+  turn, several decisions): its clock is still expired, so the sweeper plays on, in the same
+  transaction, and the players get one notice of the expiry listing every move it played.
+
+`now` moves the game clock only (deadlines, reminders, who is out of time): the entries the
+sweeper appends carry the time they were signed, the game's "last entry" is that time, and
+its mail is queued to go out now (server/mail/notices.py `deadline_notice`).
 
 Also here, because they act with the ledger: the creator's abort (`abort_game`) and
 vacations (`take_vacation`, `vacation_status`). `pbem-server tick` runs `tick` once; the
@@ -104,20 +109,17 @@ def _sweep_once(ledger: Ledger, game_id: str, at: dt.datetime, done: dict[str, l
         seat = row.seat
         account = clock.seat_account(game, seat)
         if row.expires_at is not None and row.expires_at <= at:
-            entry = _expire(ledger, game, row, seat, at)
-            # a bot deadline forfeits a decision no bot can make (a blind game's reveal: the server never holds its secrets)
-            timed_out = entry["body"].get("kind") == "timeout"
-            what = "timeouts" if timed_out else "forfeits"
-            done[what].append({"game": game.id, "seat": seat, "seq": entry["seq"]})
-            game.save()  # the timeout's mail reads the game again: it shows the position after it
+            expired = clock.iso(row.expires_at)
+            made = _expire_all(ledger, game, row, seat, at)
+            for entry in made:
+                # a bot deadline forfeits a decision no bot can make (a blind game's reveal: the server never holds its secrets)
+                what = "timeouts" if entry["body"].get("kind") == "timeout" else "forfeits"
+                done[what].append({"game": game.id, "seat": seat, "seq": entry["seq"]})
+            game.save()  # the expiry's mail reads the game again: it shows the position after it
             if account is not None:
-                data = {"seat": seat, "seq": entry["seq"], "expired": clock.iso(row.expires_at)}
-                if timed_out:
-                    data["move"] = entry["body"]["move"]
-                _tell_all(ledger, game, "timeout" if timed_out else "forfeit", data, at)
-            game.updated = at
-            game.save()
-            return True
+                kind, data = expiry_notice(seat, expired, made)
+                _tell_all(ledger, game, kind, data, at)
+            return True  # the game's "last entry" is its newest entry's time (the ledger's), never `at`
         data = {"seat": seat, "expires": clock.iso(row.expires_at), "on_expiry": row.on_expiry}
         if row.warn_at is not None and row.warn_at <= at and not row.warned:
             row.warned = row.reminded = True  # a late sweeper sends the warning, not both
@@ -132,6 +134,36 @@ def _sweep_once(ledger: Ledger, game_id: str, at: dt.datetime, done: dict[str, l
                 clock.announce(ledger.mail, "reminder", game.id, account, data, at)
             done["reminders"].append({"game": game.id, "seat": seat})
         return False
+
+
+def _expire_all(ledger: Ledger, game: Game, row: Clock, seat: int, at: dt.datetime) -> list[dict[str, Any]]:
+    """Every decision one expiry covers, in the caller's transaction (so one notice tells them
+    all, README "Trying deadlines"): a timeout that leaves the same seat to decide keeps its clock
+    (one turn, several decisions, server/clock/clock.py), still expired, so the server plays on
+    until another seat is to move, the game is over, or the seat forfeited; MAX_STEPS at most."""
+    made = [_expire(ledger, game, row, seat, at)]
+    while len(made) < MAX_STEPS and made[-1]["body"].get("kind") == "timeout":
+        row = Clock.get_or_none(Clock.game == game.id)
+        if row is None or game.status != "running" or game.to_move != seat or row.seat != seat:
+            break
+        if row.expires_at is None or row.expires_at > at:
+            break
+        made.append(_expire(ledger, game, row, seat, at))
+    return made
+
+
+def expiry_notice(seat: int, expired: str | None, made: list[dict[str, Any]]) -> tuple[str, dict[str, Any]]:
+    """The one notice of one expiry: "timeout" with every move the server played for the seat
+    (and `forfeit` when its turn then ended in a forfeit), or "forfeit". Its `seq`, the expiry's
+    first entry, names the cause: one outbox row per expiry and recipient."""
+    moves = [e["body"]["move"] for e in made if e["body"].get("kind") == "timeout"]
+    data: dict[str, Any] = {"seat": seat, "seq": made[0]["seq"], "expired": expired}
+    if not moves:
+        return "forfeit", data
+    data |= {"moves": moves, "last": made[-1]["seq"]}
+    if made[-1]["body"].get("kind") != "timeout":
+        data["forfeit"] = True
+    return "timeout", data
 
 
 def _expire(ledger: Ledger, game: Game, row: Clock, seat: int, at: dt.datetime) -> dict[str, Any]:
@@ -193,8 +225,7 @@ def abort_game(ledger: Ledger, game_id: str, account: Account, at: dt.datetime, 
         ledger._finish(game, body["result"])
         clock.after_step(game)
         _tell_all(ledger, game, "abort", {"reason": reason, "seq": entry["seq"]}, at)
-        game.updated = at
-        game.save()
+        game.save()  # its "last entry": the abort's own time (the ledger's), not the clock's `at`
     return entry
 
 

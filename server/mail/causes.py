@@ -30,6 +30,7 @@ from typing import Any
 import peewee as pw
 
 from protocol.commitments import move_token
+from server.clock import clock
 from server.ledger.rules import rules_of
 from server.mail import addressing
 from server.mail.addressing import MailSettings
@@ -105,6 +106,9 @@ def queue_step(settings: MailSettings, game: Game, before: tuple[str, int | None
     seq = game.head_seq
     now = utcnow()
     where = {"mail": settings.fingerprint}  # the links: these settings' public URL, never the request's
+    ahead = clock.sweeping_at()  # the game clock of a sweep (pbem-server tick --now), maybe ahead
+    if ahead is not None and ahead > now:
+        where["clock"] = clock.iso(ahead)  # the clock the seat's deadline started on (playable.due_words)
     seats = range(game.seats) if started else (to_move,)
     for seat in seats:
         kind = "turn" if seat == to_move else "start"
@@ -172,7 +176,8 @@ def compose(row: Mail, own: MailSettings | None) -> Composed:
         token = move_token(bytes.fromhex(game.seed), game.id, seq + 1, prev, seat)
         record = (token, game.id, seat, seq + 1, prev, when)
     names = {p.seat: p.name for p in pub.players if p is not None}
-    turn = turn_parts(game, seat, names, pub.view, at=(seq, state, when))
+    ahead = dt.datetime.strptime(cause["clock"], "%Y-%m-%dT%H:%M:%SZ") if cause.get("clock") else None
+    turn = turn_parts(game, seat, names, pub.view, at=(seq, state, when), clock_at=ahead)
     return Composed(message_text(
         settings, kind="turn", account=account, address=row.to_addr, game_id=game.id, seq=seq,
         subject=subject_of(game.id, pub.title, "your turn"),

@@ -28,7 +28,7 @@ from protocol.story import tell
 from server.ledger.rules import rules_of
 from server.mail.addressing import MailSettings, dedupe_key, message_id, recipient_id
 from server.mail.compose import as_text, compose
-from server.mail.playable import board_text, bot_plays, turn_parts
+from server.mail.playable import board_text, bot_cannot, bot_plays, turn_parts
 from server.mail.texts import (
     DEADLINE_KINDS,
     Player,
@@ -396,7 +396,14 @@ def deadline_notice(
     settings: MailSettings, *, kind: str, game_id: str | None, account: Account, data: dict[str, Any], now: dt.datetime
 ) -> None:
     """The mail for a deadline event (server/clock/clock.py `announce` calls this hook): reminders
-    and last warnings to the seat to move, timeouts, forfeits and vacations to the others."""
+    and last warnings to the seat to move, timeouts, forfeits and vacations to the others.
+
+    `now` is the time the sweeper acted at, the game clock's (`pbem-server tick --now`): it decides
+    what is due, never when the mail goes. The mail is queued, dated and sent now, by the real
+    clock, like every other mail (a tick with a clock set ahead must not hold it back until then).
+    One expiry is one mail (its `seq` names it, however many moves the server played), and none
+    to a player another mail of the same step tells already: the your-turn mail of the seat now
+    to move (its story lists the moves), or the game-over mail of a game the expiry ended."""
     if game_id is None or kind not in DEADLINE_KINDS or not wants_now(account.id, game_id):
         return
     game = Game.get_or_none(Game.id == game_id)
@@ -404,13 +411,14 @@ def deadline_notice(
         return
     if kind in ("reminder", "warning") and isinstance(data.get("seat"), int) and bot_plays(game.id, data["seat"], now):
         return  # a bot plays the seat: it needs no reminding
+    if kind == "timeout" and _told_otherwise(game, account, data):
+        return
     pub = public_of(game)
     data = dict(data)
-    if kind == "timeout" and isinstance(data.get("move"), dict):
-        try:
-            data["move_words"] = rules_of(game).format(data["move"])  # its public part
-        except Exception:  # noqa: BLE001 - the mail still says a move was played
-            pass
+    if kind == "timeout":
+        data["moves_words"] = [_move_words(game, move) for move in _moves(data)]
+    if kind in ("reminder", "warning"):  # a released blind game's "bot" cannot place or reveal: it forfeits
+        data["why"] = bot_cannot(game, str(data.get("on_expiry")), json.loads(game.state) if game.state else None)
     text = deadline_text(settings, pub, kind, data, account.id, board_text(rules_of(game), pub.view))
     if text is None:
         return
@@ -421,8 +429,35 @@ def deadline_notice(
     at = data.get("seq") or data.get("expires") or data.get("from") or now.strftime("%Y%m%dT%H%M%S")
     _queue(
         settings, kind=kind, account=account, address=account.email, game_id=game_id,
-        seq=re.sub(r"[^A-Za-z0-9]", "", str(at)), subject=_subject(pub, subjects[kind]), text=text, now=now,
+        seq=re.sub(r"[^A-Za-z0-9]", "", str(at)), subject=_subject(pub, subjects[kind]), text=text, now=utcnow(),
     )
+
+
+def _moves(data: dict[str, Any]) -> list[Any]:
+    """The moves a timeout notice lists: `moves`, or the one `move` an older notice carried."""
+    moves = data.get("moves")
+    return list(moves) if isinstance(moves, list) else [data["move"]] if "move" in data else []
+
+
+def _move_words(game: Game, move: Any) -> str:
+    if isinstance(move, dict):
+        try:
+            return str(rules_of(game).format(move))  # its public part
+        except Exception:  # noqa: BLE001 - the mail still says a move was played
+            pass
+    return "a random legal move"
+
+
+def _told_otherwise(game: Game, account: Account, data: dict[str, Any]) -> bool:
+    """Whether another mail of this expiry tells `account` what the server played: the game is
+    over (the game-over mail), or the turn passed to its seat (its your-turn mail, queued by the
+    expiry's last entry; a seat a bot plays or a player who mutes the game gets none, as wanted)."""
+    if game.status != "running":
+        return True
+    if game.to_move is None or game.to_move == data.get("seat"):
+        return False
+    mine = Seat.get_or_none((Seat.game == game.id) & (Seat.account == account.id))
+    return mine is not None and mine.seat == game.to_move
 
 
 def kinds_count(rows: Iterable[Mail]) -> dict[str, int]:

@@ -23,7 +23,7 @@ import logging
 from collections.abc import Iterator
 from typing import Any
 
-from protocol.blind import needs_owner
+from protocol.blind import needs_owner, owner_decides
 from protocol.email_moves import email_move
 from protocol.story import tell
 from server.ledger.rules import rules_of
@@ -177,9 +177,14 @@ def _span(delta: dt.timedelta) -> str:
     return f"{hours} h {mins} min" if hours else f"{mins} min"
 
 
-def due_words(game: Game, seat: int, now: dt.datetime | None = None, started_by: dt.datetime | None = None) -> str | None:
+def due_words(
+    game: Game, seat: int, now: dt.datetime | None = None, started_by: dt.datetime | None = None,
+    state: dict[str, Any] | None = None,
+) -> str | None:
     """When the seat's decision is due, as of `now`; with `started_by`, only for a clock that
-    started by then (a mail composed later is not about a decision that came after it)."""
+    started by then (a mail composed later is not about a decision that came after it). What
+    happens then: a released blind game's genesis may promise a bot, but its placements and
+    reveals forfeit (`bot_cannot`, with the decision's `state`)."""
     row = CLOCK_OF.first(game.id)
     if row is None or row.seat != seat or row.expires_at is None:
         return None
@@ -189,7 +194,26 @@ def due_words(game: Game, seat: int, now: dt.datetime | None = None, started_by:
     left = row.expires_at - now
     at = row.expires_at.strftime("%Y-%m-%d %H:%M UTC")
     then = "you forfeit the game" if row.on_expiry == "forfeit" else "the server plays a random legal move for you"
+    why = bot_cannot(game, row.on_expiry, state)
+    if why:
+        then = f"you forfeit: {why}"
     return f"Decide by {at} ({_span(left)} left); then {then}."
+
+
+def bot_cannot(game: Game, on_expiry: str, state: dict[str, Any] | None) -> str | None:
+    """Why no bot can make the decision now due although the deadline says "bot" (a released
+    blind game's placement or reveal: it forfeits, server/clock/sweeper.py), or None. Without the
+    state, any decision of a game that has such decisions (protocol.blind.owner_decides)."""
+    if on_expiry != "bot":
+        return None
+    engine = rules_of(game)
+    try:
+        why = owner_decides(engine, json.loads(game.options) if game.options else {})
+    except Exception:  # noqa: BLE001 - an engine that cannot say: as the genesis says
+        return None
+    if why is None or (state is not None and not needs_owner(engine, state)):
+        return None
+    return why
 
 
 def _mailable(engine: Any, state: dict[str, Any], seat: int, move: dict[str, Any], seats: int) -> bool:
@@ -237,16 +261,19 @@ def examples(engine: Any, state: dict[str, Any], seat: int, seats: int) -> tuple
 
 def turn_parts(
     game: Game, seat: int, names: dict[int, str], view: dict[str, Any] | None,
-    at: tuple[int, dict[str, Any] | None, dt.datetime] | None = None,
+    at: tuple[int, dict[str, Any] | None, dt.datetime] | None = None, clock_at: dt.datetime | None = None,
 ) -> Turn:
     """The seat's parts of its your-turn mail at the game's head, or `at` (seq, the state then,
-    the time then) for a mail composed after the game may have moved on (server/mail/causes.py)."""
+    the time then) for a mail composed after the game may have moved on (server/mail/causes.py).
+    `clock_at`: the game clock's time then, when it was not the real one (a `pbem-server tick
+    --now` that started the seat's clock ahead): its deadline is the clock that started by then,
+    and the time left is counted from the real time."""
     engine = rules_of(game)
     if at is None:
         upto, state, now, started_by = None, json.loads(game.state) if game.state else None, None, None
     else:
         upto, state, now = at
-        started_by = now
+        started_by = now if clock_at is None else max(now, clock_at)
     # the examples cost a dry run of each quoted move: only a game that takes moves by mail shows them
     shown, needs = examples(engine, state, seat, game.seats) if state is not None and game.email_moves else ([], False)
     story, since = story_since(game, seat, names, upto)
@@ -254,7 +281,7 @@ def turn_parts(
         board=board_text(engine, view),
         story=story,
         reply=last_reply(game, seat, since, upto),
-        due=due_words(game, seat, now, started_by),
+        due=due_words(game, seat, now, started_by, state),
         examples=shown,
         needs_client=needs,
     )

@@ -272,6 +272,8 @@ DEADLINE_KINDS = ("reminder", "warning", "timeout", "forfeit", "vacation")
 
 
 def _expiry_words(data: dict[str, Any]) -> str:
+    if data.get("why"):  # a "bot" deadline for a decision no bot can make (a released blind game)
+        return f"you forfeit: {data['why']}"
     if data.get("on_expiry") == "forfeit":
         return "you forfeit the game"
     return "the server plays a random legal move for you"
@@ -290,13 +292,16 @@ def deadline_text(
             f"{first}: it is your turn in game {g} ({pub.heading}): run `pbem show {g}`",
             f"Decide by {expires}, or {_expiry_words(data)}.",
         ]
-    elif kind == "timeout":
-        words = data.get("move_words") or "a random legal move"
-        lines = [
-            f"Time ran out for {pub.who(seat)} in game {g} ({pub.heading}): the server played {words} for that seat.",
-            "The position after it:",
-            *([board] if board else []),
-        ]
+    elif kind == "timeout":  # one mail for one expiry, however many decisions it played
+        played = [str(w) for w in data.get("moves_words") or []] or ["a random legal move"]
+        head = f"Time ran out for {pub.who(seat)} in game {g} ({pub.heading}): the server played"
+        if len(played) == 1:
+            lines = [f"{head} {played[0]} for that seat."]
+        else:
+            lines = [f"{head} {len(played)} moves for that seat, in order:", *[f"  {w}" for w in played]]
+        if data.get("forfeit"):
+            lines.append("Then that seat forfeited and is out: no bot can make its next decision.")
+        lines += [f"The position after {'it' if len(played) == 1 else 'them'}:", *([board] if board else [])]
     elif kind == "forfeit":
         if pub.status != "running":
             return None  # the game-over mail says it

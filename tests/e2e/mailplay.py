@@ -21,6 +21,7 @@ import contextlib
 import copy
 import io
 import json
+import os
 import random
 import re
 import sys
@@ -34,6 +35,7 @@ from client.play import Player
 from engines.core import Rng
 from protocol.standing import prescribed
 from server.cli import main as server_main
+from server.mail import addressing
 from server.mail.mailer import Sender
 from server.store.models import Game, StandingAnswers, database
 from tests.e2e.test_mail_e2e import Inbox, Smtp
@@ -144,6 +146,9 @@ class MailTable:
         self.players = players
         self.sender = Sender(smtp.config(data_dir), clock) if clock is not None else Sender(smtp.config(data_dir))
         self.monkeypatch = monkeypatch
+        # `pbem-server inbox` makes mail, so it needs the server's URL: the one its mail already names
+        served = addressing.registered(None)  # the live server's settings, registered by its ledger
+        monkeypatch.setenv("PBEM_PUBLIC_URL", os.environ.get("PBEM_PUBLIC_URL") or (served.public_url if served else ""))
         self.seen = 0
         self.replies = 0
         self.kept = 0  # replies after which their sender still had to decide (answered by a turn mail)

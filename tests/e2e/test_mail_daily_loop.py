@@ -109,7 +109,8 @@ def test_no_reminder_while_a_bot_plays_the_seat(
 ) -> None:
     deadline = {"days": 1, "grace_hours": 0, "on_expiry": "bot"}
     at = dt.datetime.now(dt.UTC).replace(tzinfo=None) + dt.timedelta(hours=13)  # past half the day
-    table = MailTable(smtp, live_server.data_dir, [], monkeypatch, clock=lambda: at + dt.timedelta(minutes=1))
+    table = MailTable(smtp, live_server.data_dir, [], monkeypatch)
+    monkeypatch.setenv("PBEM_PUBLIC_URL", live_server.url)  # a tick makes mail: it needs the URL
     games = [two(make_player, "magier", {"blind": False, "move_limit": n}, deadline=deadline) for n in (30, 31)]
     ada, bo, second = games[1]
     (ada, bo)[ada.state(second).to_move].api.bot_lease(second, 24 * 60)  # a bot plays the seat to move there
@@ -210,13 +211,14 @@ def test_the_timeout_mail_shows_the_position_after_the_timeout(
     deadline = {"days": 1, "grace_hours": 0, "on_expiry": "bot"}
     ada, bo, game = two(make_player, "magier", {"blind": False, "move_limit": 6}, deadline=deadline)
     at = dt.datetime.now(dt.UTC).replace(tzinfo=None) + dt.timedelta(days=2)
-    table = MailTable(smtp, live_server.data_dir, [ada, bo], monkeypatch, clock=lambda: at + dt.timedelta(minutes=1))
+    table = MailTable(smtp, live_server.data_dir, [ada, bo], monkeypatch)  # mail of a tick goes now
+    monkeypatch.setenv("PBEM_PUBLIC_URL", live_server.url)  # a tick makes mail: it needs the URL
     before = spectator_board(game)
     later = at.strftime("%Y-%m-%dT%H:%M:%SZ")
     assert server_main(["tick", "--data-dir", str(live_server.data_dir), "--now", later]) == 0
     after = spectator_board(game)
     assert after != before
-    [timeout] = mails(table, "timeout", ADDRESSES[1])
+    [timeout] = mails(table, "timeout", ADDRESSES[0])  # to the seat out of time (the other: its turn mail)
     text = timeout.get_content().replace("\r\n", "\n")
     assert "The position after it:" in text and after in text and before not in text
 

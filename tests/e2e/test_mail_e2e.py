@@ -310,6 +310,7 @@ def test_two_sender_processes_on_one_postgresql_never_send_a_row_twice(tmp_path:
         env = {
             **os.environ, "DATABASE_URL": url, "PBEM_SMTP_HOST": "127.0.0.1", "PBEM_SMTP_PORT": str(smtp.port),
             "PBEM_SMTP_SECURITY": "none", "PBEM_MAIL_FROM": "pbem <pbem@example.org>",
+            "PBEM_PUBLIC_URL": "https://pbem.example.org",  # a sender makes mail: it needs the URL
         }
         exe = Path(sys.executable).parent / "pbem-server"
         procs = [

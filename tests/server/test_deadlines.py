@@ -325,7 +325,10 @@ def test_abort_after_days_is_configurable(tmp_path: Path, fake: FakeClock) -> No
     assert abort(north, game).status_code == 200
 
 
-def test_pbem_server_tick(sqlite_app: Flask, fake: FakeClock, capsys: pytest.CaptureFixture[str]) -> None:
+def test_pbem_server_tick(
+    sqlite_app: Flask, fake: FakeClock, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PBEM_PUBLIC_URL", sqlite_app.config["PUBLIC_URL"])  # a tick makes mail: it needs the URL
     north, _, game = started(sqlite_app)
     data_dir = sqlite_app.config["DATA_DIR"]
     assert server_main(["tick", "--data-dir", data_dir, "--json", "--now", "2026-03-02T21:00:00Z"]) == 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import mailbox
+import os
 import re
 import secrets
 import sys
@@ -18,6 +19,7 @@ from email.message import EmailMessage
 from email.utils import make_msgid, parseaddr
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 from flask import Flask
 
@@ -339,7 +341,8 @@ def run_inbox(app: Flask, *args: str, stdin: bytes | None = None, monkeypatch: A
     argv = ["inbox", "--data-dir", app.config["DATA_DIR"], *args]
     if stdin is not None:
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
-    return server_main(argv)
+    with patch.dict(os.environ, {"PBEM_PUBLIC_URL": app.config["PUBLIC_URL"]}):  # its answers link to it
+        return server_main(argv)
 
 
 def email_moves_count(app: Flask) -> int:

@@ -359,8 +359,8 @@ def test_deadline_reminders_warnings_and_timeouts_are_mailed(app: Flask, three: 
     assert got == [
         ("turn", "north"), ("start", "south"),
         ("reminder", "north"), ("warning", "north"),  # once each
-        ("turn", "south"),  # the timeout's entry hands the decision over ...
-        ("timeout", "north"), ("timeout", "south"),  # ... and everyone hears why
+        ("turn", "south"),  # the timeout's entry hands the decision over: its story says why ...
+        ("timeout", "north"),  # ... and the seat out of time hears what was played (one mail each)
     ]
     by_kind = {r.kind: text_of(r) for r in rows(game)}
     assert by_kind["reminder"].startswith(f"Reminder: it is your turn in game {game} (Toy, 2 players): run `pbem show {game}`")
@@ -390,6 +390,7 @@ def test_pbem_server_mail_once_and_outbox(
     for name in [k for k in os.environ if k.startswith("PBEM_SMTP_")]:
         monkeypatch.delenv(name)
     monkeypatch.setenv("PBEM_DATA_DIR", data_dir)  # restored after the test (the command sets it)
+    monkeypatch.setenv("PBEM_PUBLIC_URL", "http://localhost")  # the sender makes mail: it needs the URL
     assert server_main(["outbox", "--data-dir", data_dir, "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert listed["totals"] == {"pending": 2, "sending": 0, "sent": 0, "failed": 0}
