@@ -25,6 +25,7 @@ from typing import Any
 from client.api import Api
 from client.logcheck.answers import answers_entry, check_standing, count_row, standing_entry
 from client.logcheck.errors import ForkError, TamperError, VerifyError, fork_error
+from client.logcheck.handovers import handover_entry
 from client.logcheck.hashing import hash_of, key_fingerprint
 from client.logcheck.payloads import check_payloads, payload_key
 from client.logcheck.replay import owed_by_log
@@ -90,6 +91,8 @@ def check_log(
         new["answers"] = {seat: dict(held) for seat, held in new["answers"].items()}
     if "standing" in new:
         new["standing"] = [dict(item) for item in new["standing"]]
+    if "retired" in new:  # the keys seats handed on (client.logcheck.handovers)
+        new["retired"] = list(new["retired"])
     previous_hash: str | None = None
     for i, entry in enumerate(entries):
         seq = start + i
@@ -136,8 +139,9 @@ def _follow(game: str, entry: dict[str, Any], receipt: dict[str, Any], me: str |
     """One new entry, in order: check what the players signed in it and update what is pinned.
 
     The seats and their keys are pinned when the game starts: a join after the start, a
-    second join for a seat or a key that already holds another seat is refused, so no
-    later entry can give a seat a new key (and so forge its moves).
+    second join for a seat or a key that already holds another seat is refused. Only a
+    handover signed by the key that holds a seat gives it a new key (client.logcheck.handovers),
+    so nobody else can give a seat a key of theirs (and so forge its moves).
     """
     seq, kind, body = entry["seq"], entry.get("type"), entry["body"]
     players: dict[str, str] = receipt["players"]
@@ -186,6 +190,8 @@ def _follow(game: str, entry: dict[str, Any], receipt: dict[str, Any], me: str |
         answers_entry(game, entry, receipt)
     elif kind == "standing":
         standing_entry(entry, receipt)
+    elif kind == "handover":
+        handover_entry(game, entry, receipt, me)
     elif kind == "reveal":
         if receipt.get("status") != "over":
             raise VerifyError(f"entry {seq}: a reveal before the game ended")

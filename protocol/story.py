@@ -161,6 +161,16 @@ def _standing(t: Teller, body: Mapping[str, Any], reader: int | None) -> str:
     return f"{t.who(seat)}'s answer in advance played: {played}"
 
 
+def _handover(t: Teller, body: Mapping[str, Any]) -> str:
+    """'bo handed seat Red to a new key': the player replaced their key; the seat plays on."""
+    seat = body.get("seat")
+    if not isinstance(seat, int):
+        return "a seat was handed to a new key"
+    colour = t.colours[seat] if 0 <= seat < len(t.colours) else ""
+    named = colour[:1].upper() + colour[1:] if colour else str(seat)
+    return f"{t.names.get(str(seat)) or f'seat {seat}'} handed seat {named} to a new key"
+
+
 def sentence(t: Teller, entry: Mapping[str, Any], reader: int | None = None) -> str | None:
     """One step in words, without its events ("bo (black) moved G3-F4"); None for the genesis.
 
@@ -202,6 +212,8 @@ def sentence(t: Teller, entry: Mapping[str, Any], reader: int | None = None) -> 
         return _answers(t, body)
     if kind == "standing":
         return _standing(t, body, reader)
+    if kind == "handover":
+        return _handover(t, body)
     if kind == "reveal":
         return f"Game over: {_result(t, body.get('result'))}; every concealed part made public"
     return None

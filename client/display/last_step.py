@@ -25,8 +25,8 @@ def last_step(entries: Sequence[Any]) -> dict[str, Any] | None:
         kind, body = entry.get("type"), entry.get("body")
         if kind == "reveal" or not isinstance(body, Mapping):
             continue
-        if kind == "answers":
-            continue  # a seat's statement changes no position: the step before is still the last
+        if kind in ("answers", "handover"):
+            continue  # a seat's statement or new key changes no position: the step before is still the last
         if kind == "move":
             envelope = body.get("envelope") if isinstance(body.get("envelope"), Mapping) else {}
             return _step(body.get("seat"), envelope.get("move"), body.get("events"))

@@ -158,9 +158,24 @@ def _genesis(body: dict[str, Any], h: History) -> str:
     deadline = body.get("deadline")
     if isinstance(deadline, dict):
         what += f"; {counted(deadline.get('days'), 'day')} per decision, then {deadline.get('on_expiry')}"
+        why = _bot_cannot(h, body, deadline)
+        if why:  # a released blind game's genesis promised a bot that cannot place or reveal
+            what += f" (a placement or reveal: you forfeit: {why})"
     if body.get("email_moves"):
         what += "; moves by email allowed"
     return what
+
+
+def _bot_cannot(h: History, body: dict[str, Any], deadline: dict[str, Any]) -> str | None:
+    """Why the genesis's "bot" cannot make some of the game's decisions (protocol.blind), or None."""
+    from protocol.blind import owner_decides
+
+    if deadline.get("on_expiry") != "bot" or h.engine is None or not isinstance(body.get("options"), dict):
+        return None
+    try:
+        return owner_decides(h.engine, body["options"])
+    except Exception:  # noqa: BLE001 - an engine that cannot say: the genesis as it is
+        return None
 
 
 def _reveal_details(body: dict[str, Any], h: History) -> list[str]:
@@ -253,6 +268,9 @@ def signed_words(entries: list[dict[str, Any]]) -> str:
     said = f"checked: every entry's link and the server's signature; {counted(moves, 'join or move', 'joins and moves')} signed by their players"
     if mailed:
         said += f", {counted(mailed, 'move')} by email signed by the server alone"
+    handed = sum(1 for e in entries if e.get("type") == "handover")
+    if handed:
+        said += f", {counted(handed, 'seat')} handed to a new key by the key that held it"
     stated = sum(1 for e in entries if e.get("type") == "answers")
     if stated:
         played = sum(1 for e in entries if e.get("type") == "standing")

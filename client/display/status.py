@@ -106,14 +106,21 @@ def status_line(shown: dict[str, Any]) -> str:
         parts.append(f"you: {seat_label(shown.get('seat'), names)}")
     running = shown.get("clock") if isinstance(shown.get("clock"), dict) else None
     if running and running.get("expires"):
-        deadline = shown.get("deadline") or {}
         left = time_left(str(running["expires"]))
-        parts.append(
-            f"decide by {running['expires']}" + (f", {left}" if left else "")
-            + f" (then: {deadline.get('on_expiry', '?')})"
-        )
+        parts.append(f"decide by {running['expires']}" + (f", {left}" if left else "") + f" (then: {expiry_words(shown)})")
     parts.append(f"head seq {shown['head']['seq']}")
     return " | ".join(parts)
+
+
+def expiry_words(shown: dict[str, Any]) -> str:
+    """What happens when the decision now due runs out of time: the genesis's `on_expiry`, except
+    where it promises a bot for a decision no bot can make (a released blind game's placement or
+    reveal, signed "bot" before such games had to forfeit): that seat forfeits, and why."""
+    then = str((shown.get("deadline") or {}).get("on_expiry", "?"))
+    why = shown.get("owner_decides")
+    if then == "bot" and why and shown.get("owner_only", True):
+        return f"{'you ' if shown.get('your_turn') else ''}forfeit: {why}"
+    return then
 
 
 def status_key(shown: dict[str, Any]) -> str:

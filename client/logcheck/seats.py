@@ -29,6 +29,7 @@ def genesis_entry(game: str, entry: dict[str, Any], receipt: dict[str, Any]) -> 
             raise fork_error(0)
         # a receipt kept by a pbem that pinned no rules version: the chain to its head fixes this genesis
         receipt.setdefault("engine_version", body.get("engine_version"))
+        receipt.setdefault("genesis", hash_of(entry))  # what handovers are signed over
         return  # seen before: what it pinned stays as the later entries left it
     receipt["server_key"] = key
     receipt["seed_commit"] = body.get("seed_commit")
@@ -93,8 +94,8 @@ def join_entry(game: str, entry: dict[str, Any], receipt: dict[str, Any], me: st
     if str(seat) in players:
         raise VerifyError(f"entry {seq}: a second join for seat {seat}")
     key = body.get("key")
-    if key in players.values():
-        raise VerifyError(f"entry {seq}: a join with a key that already holds another seat")
+    if key in players.values() or key in (receipt.get("retired") or []):
+        raise VerifyError(f"entry {seq}: a join with a key that already holds or held another seat")
     try:
         statement = join_statement(
             game, seat, body["name"], body["key"], body["nonce"], entry.get("prev")

@@ -19,6 +19,7 @@ from client.player.errors import ClientError, ServerLie
 from client.player.evidence import Evidence
 from client.player.positions import final_note
 from client.player.state import GameState, Moved
+from protocol.blind import owner_decides
 
 
 class Looking(Evidence):
@@ -136,6 +137,9 @@ class Looking(Evidence):
             "final_note": final_note(final_view),
             "text": text,
             "deadline": receipt.get("deadline"),  # as the signed genesis has it
+            # why no bot can make some decisions (a blind game), and whether the one now due is such
+            "owner_decides": owner_decides(st.engine, receipt.get("options") or {}),
+            "owner_only": receipt.get("owner_only") is True,
             "answering": short_texts(st.engine, receipt, st.seat),  # my standing answers in force, as the log has them
             "clock": summary.get("clock") if st.status == "running" else None,  # the server's word
         }

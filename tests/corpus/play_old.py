@@ -419,6 +419,7 @@ def main(argv: list[str]) -> int:
     # as the demo starts it: no SMTP (its mail becomes .eml files), links to this port
     env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_SMTP_")}
     env["PBEM_PUBLIC_URL"] = f"http://127.0.0.1:{port}"
+    os.environ["PBEM_PUBLIC_URL"] = env["PBEM_PUBLIC_URL"]  # its tick, mail and inbox make mail too
     server = start_server(work, port, workers=2, env=env)
     try:
         for label, engine_id, options in games():

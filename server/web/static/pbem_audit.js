@@ -8,13 +8,16 @@
 const PbemAudit = (() => {
   const C = PbemCrypto;
   const FORMAT = "pbem-log/2";
-  const TYPES = ["genesis", "join", "start", "move", "system", "reveal", "answers", "standing"];
+  const TYPES = ["genesis", "join", "start", "move", "system", "reveal", "answers", "standing", "handover"];
   const FIELDS = ["v", "game", "seq", "type", "prev", "ts", "body", "sig"];
   const HEX64 = /^[0-9a-f]{64}$/;
   const HEX32 = /^[0-9a-f]{32}$/;
   const ENVELOPE = ["game", "move", "nonce", "prev", "seat", "secret_commit", "seq", "ts"];
   const STATEMENT = ["answers", "game", "prev", "seat"];  // a statement of standing answers
   const MOST_RULES = 16;  // engines/answers.py: a statement holds at most this many rules
+  const TAG_HANDOVER = "pbem/v1/handover\n";  // protocol/handover.py
+  const HANDOVER = ["new", "old", "resealed", "seat", "sig"];  // a handover body's members
+  const BOX = /^(?:[0-9a-f]{2})+$/;  // a sealed box: lower-case hex of nonce (12), ciphertext, tag (16)
 
   // What this page checks, and what only `pbem audit` checks (said on the page as is).
   const CHECKS = [
@@ -24,6 +27,7 @@ const PbemAudit = (() => {
     "every join signed by the joining player's key; every move and resignation by the key its seat joined with, for its place in the log",
     "every statement of standing answers (answers given in advance) signed by the key its seat joined with, for this game and the head it was signed at, while the game ran",
     "every move played by a standing answer names the statement in force for its seat (not one revoked or replaced): such a move is server-attested, since its player signed the rule, not the move",
+    "every handover signed by the key that held its seat, over this game's genesis, to a key no seat of the game held, before the game ended; every later signature of that seat checked against the new key",
     "weak keys and signatures refused (small-order or non-canonical points, S not below the group order)",
     "the revealed server seed against the genesis commitment",
     "every revealed secret against its commitment in the signed envelope (salts from the seed for the server's moves)",
@@ -204,6 +208,9 @@ const PbemAudit = (() => {
     let started = false;
     let result = null;
     const inForce = new Map();  // seat -> the seq of its statement of standing answers in force
+    const retired = new Set();  // the keys seats handed on (protocol/chain_check.py _handover)
+    const genesisHash = await entryHash(entries[0]);
+    let endedAt = null;  // the first entry whose signed body carries a result
     for (const entry of entries.slice(1)) {
       const { seq, type: kind, body, prev } = entry;
       if (seq % 50 === 0) progress(`signatures and commitments: entry ${seq} of ${entries.length - 1}`);
@@ -211,6 +218,8 @@ const PbemAudit = (() => {
         await boundAfter(entries, seq, seats, joins, counts);
         throw new Unsupported(seq, `an entry of type '${kind}', which this pbem does not know: audit it with a newer pbem`);
       }
+      if (kind === "handover" && endedAt !== null) throw new Fail(seq, `a handover entry after the game ended (at entry ${endedAt})`);
+      if (endedAt === null && kind !== "reveal" && kind !== "handover" && "result" in body) endedAt = seq;
       if (result !== null && kind !== "reveal") throw new Fail(seq, `${kind === "answers" ? "an" : "a"} ${kind} entry after the game ended`);
       if (kind === "genesis") throw new Fail(seq, "a second genesis entry");
       if (kind === "join") {
@@ -261,6 +270,8 @@ const PbemAudit = (() => {
         if (!started) throw new Fail(seq, "standing answers before the start");
         const [seat, rules] = await answers(seq, body, joins, prev, entries[0].game, counts);
         if (rules.length) inForce.set(seat, seq); else inForce.delete(seat);
+      } else if (kind === "handover") {
+        await handover(seq, body, joins, retired, entries[0].game, genesisHash, counts);
       } else if (kind === "standing") {
         if (!started) throw new Fail(seq, "a standing entry before the start");
         await standing(seq, body, joins, inForce, seed, secrets, used, counts);
@@ -322,10 +333,14 @@ const PbemAudit = (() => {
   // (protocol/audit.py's _bound_after).
   async function boundAfter(entries, unknown, seats, joins, counts) {
     const known = new Map(joins);
+    const retired = new Set();
+    const genesisHash = await entryHash(entries[0]);
     for (const entry of entries.slice(unknown + 1)) {
       const { seq, type: kind, body, prev } = entry;
       if (kind === "join" && !known.has(body.seat)) {
         await join(seq, body, seats, known, prev, entries[0].game, counts);
+      } else if (kind === "handover") {
+        await handover(seq, body, known, retired, entries[0].game, genesisHash, counts);
       } else if (kind === "move") {
         const env = body.envelope;
         const seat = isObj(env) ? env.seat : undefined;
@@ -334,6 +349,44 @@ const PbemAudit = (() => {
         }
       }
     }
+  }
+
+  // A seat handed to a new key (protocol/handover.py check_handover, in its words): signed by the
+  // key that holds the seat now, over this game's genesis, to a key no seat of the game holds or
+  // held; from here on the seat's signatures are the new key's.
+  async function handover(seq, body, joins, retired, game, genesis, counts) {
+    if (C.canonicalText(Object.keys(body).sort()) !== C.canonicalText(HANDOVER)) {
+      throw new Fail(seq, "a handover holds exactly: " + HANDOVER.join(", "));
+    }
+    const { seat, old, new: key, resealed } = body;
+    if (!isInt(seat) || !joins.has(seat)) throw new Fail(seq, `a handover of seat ${JSON.stringify(seat)}, which nobody joined`);
+    if (old !== joins.get(seat).key) {
+      throw new Fail(seq, `the handover's old key is not the key that holds seat ${seat} now (a seat is handed on by the key that holds it, once)`);
+    }
+    if (!C.isPublicKeyHex(key)) throw new Fail(seq, "the handover's new key is not an Ed25519 public key");
+    if (key === old) throw new Fail(seq, `the handover gives seat ${seat} to the key that holds it already`);
+    if (retired.has(key) || [...joins.values()].some((j) => j.key === key)) {
+      throw new Fail(seq, `the handover gives seat ${seat} to a key that holds or held a seat of this game`);
+    }
+    if (resealed !== null) {
+      if (typeof resealed !== "string" || !BOX.test(resealed)) {
+        throw new Fail(seq, "the handover's resealed records are malformed: a box is lower-case hex, an even number of digits");
+      }
+      if (resealed.length < 2 * 30 || resealed.length > 2 * (28 + 8192)) {
+        throw new Fail(seq, "the handover's resealed records are malformed: a box holds 30 to 8220 bytes");
+      }
+    }
+    let signed = false;
+    try {
+      const statement = { game, genesis, new: key, old, resealed, seat };
+      signed = typeof body.sig === "string" && (await C.verify(old, TAG_HANDOVER, C.canonical(statement), body.sig));
+    } catch (e) {
+      signed = false;
+    }
+    if (!signed) throw new Fail(seq, `the handover is not signed by the key that holds seat ${seat}`);
+    retired.add(old);
+    joins.set(seat, { ...joins.get(seat), key });
+    counts.signatures++;
   }
 
   async function signedMove(seq, env, sig, key, prev, unsigned, counts) {
