@@ -15,6 +15,7 @@ from client import verify
 from client.api import ApiError
 from client.display.record import final_record, recaller, with_record
 from client.play import ServerLie, engine_for, render, revealed_view
+from protocol.revealed import at_end
 
 if TYPE_CHECKING:
     from client.play import Player
@@ -55,7 +56,7 @@ def watch(player: Player, game: str) -> dict[str, Any]:
         if state is not None and verdict.ok:
             final_view = revealed_view(engine, state, int(receipt.get("seats") or 0))
         if final_view is not None:
-            final_view = with_record(final_view, final_record(engine, export))  # of everything
+            final_view = with_record(at_end(final_view, export["entries"], engine), final_record(engine, export))
     view = summary.get("view") or {}
     # a running game's public record (the questions asked, not their answers), from the checked log
     record = None

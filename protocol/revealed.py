@@ -11,7 +11,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engines.core import Engine
-from protocol.story import Teller
+from protocol.story import ending
+
+__all__ = ["at_end", "at_position", "engine_revealed", "ending", "fill_hidden", "revealed_view"]  # ending: protocol.story's, as before
 
 
 def revealed_view(engine: Engine, state: dict[str, Any], seats: int) -> dict[str, Any] | None:
@@ -58,43 +60,6 @@ def fill_hidden(base: Any, seen: Any) -> Any:
     return base
 
 
-def ending(entries: Iterable[Mapping[str, Any]], engine: Any = None) -> tuple[int, str] | None:
-    """The entry that ended a finished game and how, in words with the players' names, read
-    from the log (never guessed from a state): (its seq, "bo (Blue) resigned; ada (Red) wins").
-    None for a log in which nothing ended the game yet.
-
-    The ending entry is the first whose body carries the result (a move that won on the board,
-    a resignation, a forfeit, an abort); the reveal repeats that result and is not the ending."""
-    entries = list(entries)
-    end = next(
-        (e for e in entries if e.get("type") != "reveal" and isinstance((e.get("body") or {}).get("result"), dict)),
-        None,
-    )
-    if end is None or not isinstance(end.get("seq"), int):
-        return None
-    genesis = next((e.get("body") or {} for e in entries if e.get("type") == "genesis"), {})
-    names = {
-        str((e.get("body") or {}).get("seat")): str((e.get("body") or {}).get("name"))
-        for e in entries if e.get("type") == "join"
-    }
-    teller = Teller(engine, names, int(genesis.get("seats") or 0))
-    body = end.get("body") or {}
-    result = body["result"]
-    kind = body.get("kind") if end.get("type") == "system" else None
-    winner = result.get("winner")
-    wins = f"; {teller.who(winner)} wins" if isinstance(winner, int) else ""
-    if kind == "resign":
-        how = f"{teller.who((body.get('envelope') or {}).get('seat', body.get('seat')))} resigned{wins}"
-    elif kind == "forfeit":
-        how = f"{teller.who(body.get('seat'))} ran out of time and forfeited{wins}"
-    elif kind == "abort":
-        how = " ".join(x for x in ("the game was aborted", str(body.get("reason") or "")) if x)
-    else:
-        won = "a draw" if winner is None else f"{teller.who(winner)} won on the board"
-        how = won + (f" ({result['reason']})" if result.get("reason") else "")
-    return end["seq"], how
-
-
 def at_position(view: dict[str, Any], seq: int, end: tuple[int, str] | None) -> dict[str, Any]:
     """A revealed view marked for the position right after entry `seq` of a finished game:
     `over` only from the entry that ended it on (a replay steps through positions in which the
@@ -106,3 +71,13 @@ def at_position(view: dict[str, Any], seq: int, end: tuple[int, str] | None) -> 
     if over and end is not None:
         marked["ended"] = end[1]
     return marked
+
+
+def at_end(view: dict[str, Any], entries: Iterable[Mapping[str, Any]], engine: Any = None) -> dict[str, Any]:
+    """A finished game's final view marked as `at_position` marks its last entry: over, and,
+    for a game ended off the board, how it ended in the log's words (`pbem show`, a
+    spectator's screen and the game-over mail draw it, so the board says "Game over" with who
+    ended the game and how, never the generic line)."""
+    entries = list(entries)
+    seq = entries[-1].get("seq") if entries else None
+    return at_position(view, seq if isinstance(seq, int) else 0, ending(entries, engine))

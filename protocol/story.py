@@ -26,7 +26,8 @@ Answers given in advance are told too: "ada (red) set answers in advance: play f
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from protocol.canonical import canonical
@@ -125,14 +126,99 @@ class Teller:
         return told
 
 
-def _result(t: Teller, result: Any) -> str:
+# The reasons the protocol itself writes into a result when a game ends off the board
+# (protocol.leaving.resign_result, protocol.deadlines.forfeit_result, protocol.steps.abort_result);
+# the log's bytes keep them as they are, and `result_words` tells them with the players' names.
+# tests/e2e/test_endings.py holds these patterns to those functions.
+RESIGNED = re.compile(r"seat (\d+) resigned")
+FORFEITED = re.compile(r"seat (\d+) forfeited: out of time")
+ABORTED = "aborted: "
+
+
+def result_words(
+    result: Any, who: Callable[[int], str], scores: Callable[[int], str] | None = None
+) -> str:
+    """How a game ended, in words, the one way every screen says it: the terminal's end screen,
+    status line and `pbem games`, the mail, the web pages and the story's reveal line.
+
+    `who(seat)` names a seat ("ada (red)"); `scores(seat)`, when given, names a seat for the
+    scores appended ("; scores ada 5, bo 0"). Who ended a game off the board, and how:
+    "bo (Blue) resigned; ada (Red) wins", "ada (red) ran out of time and forfeited; bo (black)
+    wins", "the game was aborted: REASON"; a game decided by its rules: "ada (red) won (REASON)",
+    "a draw (REASON)", in the rules' own words."""
     if not isinstance(result, dict):
         return "the game is over"
     winner = result.get("winner")
-    said = "nobody won" if winner is None else f"{t.who(winner)} won"
-    if result.get("reason"):
-        said += f" ({result['reason']})"
+    wins = f"; {who(winner)} wins" if isinstance(winner, int) else ""
+    reason = str(result.get("reason") or "")
+    resigned, forfeited = RESIGNED.fullmatch(reason), FORFEITED.fullmatch(reason)
+    if resigned:
+        said = f"{who(int(resigned[1]))} resigned{wins}"
+    elif forfeited:
+        said = f"{who(int(forfeited[1]))} ran out of time and forfeited{wins}"
+    elif reason.startswith(ABORTED):
+        said = f"the game was aborted: {reason[len(ABORTED):]}"
+    else:
+        said = "a draw" if not isinstance(winner, int) else f"{who(winner)} won"
+        said += f" ({reason})" if reason else ""
+    points = result.get("scores")
+    items = list(enumerate(points)) if isinstance(points, list) else sorted(points.items()) if isinstance(points, dict) else []
+    if scores is not None and items:
+        said += "; scores " + ", ".join(f"{_scored(scores, seat)} {value}" for seat, value in items)
     return said
+
+
+def _scored(scores: Callable[[int], str], seat: Any) -> str:
+    try:
+        return scores(int(seat))
+    except (TypeError, ValueError):
+        return f"seat {seat}"
+
+
+def names_of(entries: Iterable[Mapping[str, Any]]) -> dict[str, str]:
+    """seat (as a string) -> the player's name, from the log's signed joins."""
+    return {
+        str((e.get("body") or {}).get("seat")): str((e.get("body") or {}).get("name"))
+        for e in entries if e.get("type") == "join"
+    }
+
+
+def left(entries: Iterable[Mapping[str, Any]]) -> dict[int, str]:
+    """seat -> "resigned" or "forfeited (out of time)": the seats that left a game of three or
+    four while the others played on (the entry has its seats' views: the game went on), as the
+    log says. The leaving that ended a game of two is no such entry: the ending says it. A seat
+    that ran out of time and had the server move for it has not left."""
+    how = {"resign": "resigned", "forfeit": "forfeited (out of time)"}
+    out: dict[int, str] = {}
+    for entry in entries:
+        body = entry.get("body") or {}
+        if entry.get("type") != "system" or body.get("kind") not in how or "views" not in body:
+            continue
+        seat = body.get("seat")
+        if body.get("kind") == "resign":
+            seat = (body.get("envelope") or {}).get("seat", seat)
+        if isinstance(seat, int) and seat not in out:
+            out[seat] = how[str(body.get("kind"))]
+    return out
+
+
+def ending(entries: Iterable[Mapping[str, Any]], engine: Any = None) -> tuple[int, str] | None:
+    """The entry that ended a finished game and how, in `result_words`, with the players' names
+    from the log (never guessed from a state): (its seq, "bo (Blue) resigned; ada (Red) wins").
+    None for a log in which nothing ended the game yet.
+
+    The ending entry is the first whose body carries the result (a move that won on the board,
+    a resignation, a forfeit, an abort); the reveal repeats that result and is not the ending."""
+    entries = list(entries)
+    end = next(
+        (e for e in entries if e.get("type") != "reveal" and isinstance((e.get("body") or {}).get("result"), dict)),
+        None,
+    )
+    if end is None or not isinstance(end.get("seq"), int):
+        return None
+    genesis = next((e.get("body") or {} for e in entries if e.get("type") == "genesis"), {})
+    teller = Teller(engine, names_of(entries), int(genesis.get("seats") or 0))
+    return end["seq"], result_words((end.get("body") or {})["result"], teller.who)
 
 
 def told_events(entry: Mapping[str, Any]) -> list[Any]:
@@ -215,7 +301,7 @@ def sentence(t: Teller, entry: Mapping[str, Any], reader: int | None = None) -> 
     if kind == "handover":
         return _handover(t, body)
     if kind == "reveal":
-        return f"Game over: {_result(t, body.get('result'))}; every concealed part made public"
+        return f"Game over: {result_words(body.get('result'), t.who)}; every concealed part made public"
     return None
 
 

@@ -63,23 +63,18 @@ def scores_text(scores: Any, seat_names: list[str]) -> str:
 def result_text(
     result: dict[str, Any] | None, seat_names: list[str], players: list[Any], short: bool = False
 ) -> str:
-    """How a game ended: 'won by seat 0 red (ada); scores red 2, black 1 (reason)'; short:
-    'ada (red) won'."""
+    """How a game ended, in protocol.story's words (the same on every screen, in the mail and on
+    the web): 'bo (Blue) resigned; ada (Red) wins'; with the scores by seat name unless short:
+    'ada (red) won (red burned 5 points); scores red 5, black 0'."""
+    from protocol.story import result_words
+
     if not result:
         return "over"
-    winner = result.get("winner")
-    if short:
-        who = seat_name(winner, seat_names, players)
-        text = "draw" if winner is None else f"{who} won"
-        if result.get("reason"):
-            text += f" ({result['reason']})"
-        return text
-    text = "draw" if winner is None else f"won by {seat_label(winner, seat_names, players)}"
-    if result.get("scores") is not None:
-        text += f"; scores {scores_text(result['scores'], seat_names)}"
-    if result.get("reason"):
-        text += f" ({result['reason']})"
-    return text
+
+    def colour(seat: int) -> str:
+        return seat_names[seat] if 0 <= seat < len(seat_names) else f"seat {seat}"
+
+    return result_words(result, lambda seat: seat_name(seat, seat_names, players), None if short else colour)
 
 
 def status_line(shown: dict[str, Any]) -> str:
@@ -137,25 +132,20 @@ def answering_line(shown: dict[str, Any]) -> str | None:
     return "Answering for you: " + "; ".join(texts) if texts and shown.get("status") == "running" else None
 
 
-LEFT_HOW = {"resign": "resigned", "timeout": "timed out (the server played for them)", "forfeit": "forfeited (out of time)", "out": "left"}
-
-
 def end_lines(shown: dict[str, Any], entries: list[dict[str, Any]]) -> list[str]:
-    """The end screen: 'Game over', the result in words, who left and how, and who the reader was,
-    since the final board is drawn for every eye and so cannot name the reader's seat."""
+    """The end screen under the final board: 'Game over' and how, unless the board said it
+    already (an engine's final board does, in the log's words: once is enough); who left while
+    the others played on (a game of three or four); and who the reader was, since the final
+    board is drawn for every eye and so cannot name the reader's seat. A seat that ran out of
+    time and had the server move for it has not left: only what the log's ending says ended it."""
+    from protocol.story import left
+
     names, players = shown.get("seat_names") or [], shown.get("players") or []
-    lines = ["Game over: " + result_text(shown.get("result"), names, players, short=True)]
-    left: dict[int, str] = {}
-    for e in entries:
-        body = e.get("body") or {}
-        if e.get("type") != "system" or body.get("kind") not in LEFT_HOW:
-            continue
-        seat = body.get("seat")
-        if body.get("kind") == "resign":
-            seat = (body.get("envelope") or {}).get("seat", seat)
-        if isinstance(seat, int) and seat not in left:
-            left[seat] = LEFT_HOW[str(body.get("kind"))]
-    for seat, how in sorted(left.items()):
+    drawn = str(shown.get("text") or "")
+    lines = []
+    if not any(line.lstrip().startswith("Game over") for line in drawn.splitlines()):
+        lines.append("Game over: " + result_text(shown.get("result"), names, players, short=True))
+    for seat, how in sorted(left(entries).items()):
         lines.append(f"{seat_name(seat, names, players)} {how}")
     seat = shown.get("seat")
     if not shown.get("spectator") and isinstance(seat, int):

@@ -65,7 +65,9 @@ def game_row(g: dict[str, Any], seen: int | None = None) -> dict[str, str]:
 def game_line(r: dict[str, str]) -> str:
     """A game row on one line, nothing cut (piped: easy to grep and cut)."""
     parts = [r["game"], r["engine"], r["status"], r["players"]]
-    parts += [f"{k}: {r[k]}" for k in ("to move", "you", "last entry") if r[k]]
+    # a finished game's "to move" cell holds how it ended: said as that, not as whose turn it is
+    said = {"to move": "result" if r["status"] == "over" else "to move"}
+    parts += [f"{said.get(k, k)}: {r[k]}" for k in ("to move", "you", "last entry") if r[k]]
     parts += [r["time left"]] if r["time left"] else []  # "2 d 3 h left" says it: no "time left: ... left"
     parts += [r["new"]] if r["new"] else []
     return "  ".join(parts)

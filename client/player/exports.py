@@ -15,6 +15,7 @@ from client.display.record import final_record, with_record
 from client.player.errors import ClientError
 from client.player.evidence import Evidence
 from client.player.positions import position_in_export, revealed_view
+from protocol.revealed import at_end
 
 if TYPE_CHECKING:
     from client.player.state import GameState
@@ -66,7 +67,7 @@ class Exports(Evidence):
             # a blind game never reveals an unburnt value: this seat's own come from its store
             merged = {**fill({**merged, "seat": st.seat}, self.store.secrets(game)), "seat": None}
         if merged is not None:  # the record of everything: every private event the replay opened
-            merged = with_record(merged, final_record(st.engine, data))
+            merged = with_record(at_end(merged, data["entries"], st.engine), final_record(st.engine, data))
         return merged
 
     def position_at(self, game: str, seq: int) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from hashlib import sha256
 from typing import Any
 
 from protocol.commitments import move_token
-from protocol.revealed import engine_revealed
+from protocol.revealed import at_end, engine_revealed
 from protocol.story import tell
 from server.ledger.rules import rules_of
 from server.mail.addressing import MailSettings, dedupe_key, message_id, recipient_id
@@ -343,7 +343,12 @@ def _final_view(engine: Any, game: Game) -> dict[str, Any] | None:
     blind game's engine keeps its unburnt values hidden). None where the engine has none."""
     if game.state is None:
         return None
-    return engine_revealed(engine, json.loads(game.state))
+    shown = engine_revealed(engine, json.loads(game.state))
+    if shown is None:
+        return None
+    # marked as ended, and how, as the log says: "Game over: bo (Blue) resigned; ada (Red) wins"
+    rows = Entry.select(Entry.data).where(Entry.game == game.id).order_by(Entry.seq).tuples()
+    return at_end(shown, [json.loads(data) for (data,) in rows], engine)
 
 
 def game_over(settings: MailSettings, game: Game) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from protocol.story import result_words as told_result
 from server.mail.addressing import MailSettings, unsubscribe_url
 from server.web.links import game_page_url
 
@@ -122,19 +123,16 @@ def scores_of(pub: Public) -> str | None:
 
 
 def result_words(pub: Public) -> str:
-    result = pub.result or {}
+    """How the game ended, in protocol.story's words (the same as the terminal and the web say
+    it): "bo (Blue) resigned; ada (Red) wins", "ada (red) won (REASON); scores ada 5, bo 0"."""
     if never_started(pub):
         return "aborted before it started, nobody played"
-    winner = result.get("winner")
-    text = "a draw" if winner is None else f"won by {pub.who(winner)}"
-    scores = result.get("scores")
-    if isinstance(scores, list) and len(scores) == pub.seats:
-        text += ", scores " + ", ".join(
-            f"{pub.players[i].name if pub.players[i] else i} {s}" for i, s in enumerate(scores)
-        )
-    if result.get("reason"):
-        text += f" ({result['reason']})"
-    return text
+
+    def name(seat: int) -> str:
+        p = pub.players[seat] if 0 <= seat < len(pub.players) else None
+        return p.name if p else f"seat {seat}"
+
+    return told_result(pub.result, pub.who, name)
 
 
 def never_started(pub: Public) -> bool:

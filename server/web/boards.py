@@ -162,9 +162,11 @@ def _feuersalamander(view: dict[str, Any]) -> dict[str, Any]:
             "link": space % 5 == 2,
         })
     players = []
+    out = view.get("out") or []
     for seat in range(seats):
         players.append({
             "name": names[seat],
+            "out": seat in out,  # left the game (resigned or forfeited): marked, as the terminal's OUT
             "score": (view.get("scores") or [None] * seats)[seat],
             "hand_size": (view.get("hand_sizes") or [None] * seats)[seat],
             "hand": (view.get("hands") or [None] * seats)[seat] if view.get("hands") else None,

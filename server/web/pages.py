@@ -16,7 +16,7 @@ from flask import Blueprint, Response, current_app, render_template, request, ur
 import engines
 from protocol.numbers import INT32_MAX, NotANumber, whole
 from protocol.revealed import at_position, ending
-from protocol.story import tell
+from protocol.story import left, result_words, tell
 from server.http.api import summary
 from server.store.models import Game, PrivateGame
 from server.web import loading
@@ -102,21 +102,20 @@ def _listed(game: Game) -> dict[str, Any]:
 
 
 def _result_words(result: Any, players: list[str | None], seat_names: list[str]) -> str | None:
+    """How the game ended in protocol.story's words, the players named as everywhere else:
+    "bo (Blue) resigned; ada (Red) wins", "ada (red) won (REASON); scores ada 5, bo 0"."""
     if not isinstance(result, dict):
         return None
-    winner = result.get("winner")
+
+    def name(seat: int) -> str:
+        player = players[seat] if 0 <= seat < len(players) else None
+        return player or (seat_names[seat] if 0 <= seat < len(seat_names) else f"seat {seat}")
 
     def who(seat: int) -> str:
-        name = players[seat] if 0 <= seat < len(players) else None
-        return name or (seat_names[seat] if 0 <= seat < len(seat_names) else f"seat {seat}")
+        colour = seat_names[seat] if 0 <= seat < len(seat_names) else ""
+        return f"{name(seat)} ({colour})" if colour and colour != name(seat) else name(seat)
 
-    said = "nobody won" if not isinstance(winner, int) else f"{who(winner)} won"
-    scores = result.get("scores")
-    if isinstance(scores, list) and len(scores) == len(players):
-        said += " (" + ", ".join(f"{who(i)} {s}" for i, s in enumerate(scores)) + ")"
-    if result.get("reason"):
-        said += f": {result['reason']}"
-    return said
+    return result_words(result, who, name)
 
 
 @web_bp.get("/g/<game_id>")
@@ -141,6 +140,7 @@ def game_page(game_id: str) -> tuple[str, int] | str:
         "standing": sum(1 for e in entries if e.get("type") == "standing"),
         "last": last,
         "result": _result_words(info["result"], players, info["seat_names"]),
+        "left": left(entries),  # seat -> how it left a game of three or four, as the log says
         "to_move": None,
         "export_url": export_url(_base_url(), game.id),
         "since": game.updated.strftime("%Y-%m-%d %H:%M UTC"),  # the newest entry's time

@@ -1,4 +1,4 @@
-"""The end screen of `pbem show`: "Game over", the result in words, who left and how, and who the
+"""The end screen of `pbem show`: "Game over" once, who ended the game and how, and who the
 reader was (the final board is drawn for every eye, so it cannot name the reader's seat)."""
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ def test_a_resigned_game_says_game_over_who_resigned_and_who_you_were(
     shown = runner.invoke(app, ["show", game], env=n_env)
     assert shown.exit_code == 0, shown.output
     lines = shown.stdout.splitlines()
-    assert any(line.startswith("Game over: north (north) won") for line in lines), shown.stdout
-    assert "south (south) resigned" in lines, shown.stdout
+    assert "Game over: south (south) resigned; north (north) wins" in lines, shown.stdout
+    assert [line.startswith("Game over") for line in lines].count(True) == 1, shown.stdout
     assert "you played north (north)" in lines, shown.stdout
     theirs = runner.invoke(app, ["show", game], env=s_env).stdout.splitlines()
     assert "you played south (south)" in theirs

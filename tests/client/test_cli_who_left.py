@@ -53,7 +53,8 @@ def test_a_player_who_left_is_marked_out_and_the_end_says_game_over(cli: Cli, li
     for who, seat in (("ada", "ada (King)"), ("bo", "bo (Queen)"), ("cy", "cy (Monk)")):
         shown = cli(who, "show", game).stdout
         lines = shown.splitlines()
-        assert "Game over: ada (King) won" in shown, shown
+        assert "Game over: Monk resigned: King is the last player in." in shown, shown  # the final board
+        assert [line.startswith("Game over") for line in shown.splitlines()].count(True) == 1, shown  # the story above may tell it
         assert "bo (Queen) resigned" in lines and "cy (Monk) resigned" in lines, shown
         assert f"you played {seat}" in lines
         for word in NEVER:
@@ -65,6 +66,6 @@ def test_a_game_of_two_ended_by_a_resignation_says_game_over(cli: Cli, live_serv
     cli("bo", "resign", game, "--yes")
     for who in ("ada", "bo"):
         shown = cli(who, "show", game).stdout
-        assert "Game over: ada (red) won" in shown and "bo (black) resigned" in shown.splitlines()
+        assert "Game over: bo (black) resigned; ada (red) wins" in shown and [line.startswith("Game over") for line in shown.splitlines()].count(True) == 1
         for word in NEVER:
             assert word not in shown, (who, word, shown)

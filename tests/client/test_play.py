@@ -188,7 +188,7 @@ def test_cli_over_the_live_server_with_the_toy_game(
     resigned = runner.invoke(app, ["resign", game, "--yes"], env=n_env)
     assert resigned.exit_code == 0 and "you resigned" in resigned.stdout
     over = runner.invoke(app, ["show", game], env=s_env)
-    assert "game over: won by seat 1 south (south)" in over.stdout
+    assert "game over: north (north) resigned; south (south) wins" in over.stdout
     log = runner.invoke(app, ["log", game, "--from", "4"], env=s_env)
     assert log.exit_code == 0
     entry_lines = [line for line in log.stdout.splitlines() if line.split()[0].isdigit()]
