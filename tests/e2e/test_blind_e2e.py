@@ -160,14 +160,27 @@ def released(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_lost_store_is_a_clear_message_and_the_game_ends_by_forfeit(
-    make_player: Callable[[str], Player], live_server: LiveServer, fake: Callable[[], dt.datetime], released: None
+    make_player: Callable[[str], Player], live_server: LiveServer, fake: Callable[[], dt.datetime], released: None,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The owner's home lost its secrets when one of its wisdoms burns: its client says so in
     words (the CLI too, no traceback), nobody can reveal for it, and at the deadline the
     server forfeits it (a bot cannot reveal) in a game whose deadline plays the bot; the
-    export audits PASS and both clients accept the forfeit."""
+    export audits PASS and both clients accept the forfeit. A game of magier 3, which did not
+    seal a placement to its owner's key: from magier 4 on, the home learns its lost secrets back
+    from the log (tests/e2e/test_blind_restore_e2e.py)."""
+    from types import SimpleNamespace
+
+    from server.ledger import ledger as made
+
+    released_rules = SimpleNamespace(  # the server makes its new games as a release before magier 4 did
+        get=lambda engine_id: engines.get(engine_id, "3" if engine_id == "magier" else None),
+        UnknownEngine=engines.UnknownEngine,
+    )
+    monkeypatch.setattr(made, "engines", released_rules)
     alice, bob = make_player("alice"), make_player("bob")
     game = alice.new_game("magier", {"move_limit": 60}, join=True, deadline=BOT)["id"]
+    assert alice.store.receipt(game)["engine_version"] == "3"  # type: ignore[index]
     bob.join(game)
 
     def burning() -> bool:
