@@ -216,12 +216,13 @@ app = App(
 _GAME: list[str | None] = [None]
 
 
-def find_game(value: str | None) -> str | None:
-    """A GAME argument: the full id, or any unique prefix of at least 4 characters."""
+def find_game(ctx: typer.Context, value: str | None) -> str | None:
+    """A GAME argument: the full id, or any unique prefix of at least 4 characters (a prefix
+    that names no game points to the list of games the command takes: `pbem join`, the open ones)."""
     if value is None:
         return None
     _GAME[0] = value
-    _GAME[0] = found = player().find_game(value)
+    _GAME[0] = found = player().find_game(value, joining=ctx.info_name == "join")
     return found
 
 

@@ -217,10 +217,13 @@ def moves(game: GameArg, as_json: JsonOpt = False) -> None:
 @app.command()
 def move(
     game: GameArg,
-    chosen: Annotated[
-        str | None,
+    words: Annotated[
+        list[str] | None,
         typer.Argument(
-            metavar="MOVE", help="A number from the list, or the move in the game's notation."
+            metavar="MOVE",
+            help="A number from the list, or the move in the game's notation (quoted or not: "
+            "the rest of the line is the move).",
+            show_default=False,
         ),
     ] = None,
     dry_run: Annotated[
@@ -256,6 +259,7 @@ def move(
     from client.legal import format_move
 
     me = player()
+    chosen = " ".join(words) if words else None  # `pbem move G claim queen:row5 king:fire`, unquoted
     if chosen is None:
         listed = me.list_moves(game)
         if as_json:

@@ -124,12 +124,13 @@ class Games(Evidence):
         mine.sort(key=lambda g: str(g.get("updated") or ""))
         return [g for g in mine if self.state(str(g["id"])).my_turn]
 
-    def find_game(self, text: str) -> str:
+    def find_game(self, text: str, joining: bool = False) -> str:
         """A game id from any unique prefix of at least 4 characters.
 
         The candidates are this player's games and the open ones on the server, and every
         game this home holds a receipt for; failing those, the server's public games (a
-        spectator names a game to watch the same way); a full id is taken as it is.
+        spectator names a game to watch the same way); a full id is taken as it is. `joining`:
+        for `pbem join`, whose unknown prefix points to the open games, not the ones to watch.
         """
         text = text.strip()
         if FULL_ID.fullmatch(text) or not self.config.get("server"):
@@ -160,6 +161,11 @@ class Games(Evidence):
             changed = self.new_server_key(held[0] if len(held) == 1 else None)
             if changed is not None:
                 raise changed
+            if joining:  # a game to join has a free seat: the open games are the ones to see
+                raise ClientError(
+                    f"no open game, nor any game of yours, has an id starting with {text!r}; "
+                    "see `pbem games --open` (games with a free seat)"
+                )
             raise ClientError(
                 f"no game of yours, nor any public game, has an id starting with {text!r}; "
                 "see `pbem games` (yours) or `pbem games --watch` (public games to watch)"

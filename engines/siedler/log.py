@@ -124,7 +124,9 @@ def describe(event: Mapping[str, Any]) -> str | None:  # noqa: C901, PLR0911, PL
         if d.get("grace")
         else f"brigand attack on {who}: {d.get('counted')} counted, loses {_res(_nonzero(d.get('lost')))}",
         "trade_advantage": lambda: f"trade advantage: {who}" + (" (blocked by a Privateer Fleet)" if d.get("blocked") else ""),
-        "knight_tournament": lambda: f"knight tournament (strength {_per_seat(d.get('points'))}): {who} wins",
+        # SI-16: tournament points decide (not strength, which decides the knight token)
+        "knight_tournament": lambda: f"knight tournament (tournament points {_per_seat(d.get('points'))}): "
+        + (f"{who} wins" if isinstance(d.get("seat"), int) else "a tie, nobody wins"),
         "nothing_to_take": lambda: f"{who} has nothing to take ({why_words(d.get('why'))})",
         "takes": lambda: f"{who} takes 1 {d.get('resource')}"
         + (f" from {_seat(d.get('from'))}" if d.get("from") is not None else "")

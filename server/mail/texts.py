@@ -192,10 +192,20 @@ def answer_text(settings: MailSettings, pub: Public, account_id: int | None, rep
     return "\n".join(lines) + "\n"
 
 
+def first_words(pub: Public) -> str:
+    """Who moves first, as the start throw or roll says: 'ada (King) begins'; where another seat
+    must decide before that first turn (Der Feuersalamander's pair dealt, Siedler's start hands),
+    that too, so the mail never contradicts the start throw the log tells."""
+    first = (pub.view or {}).get("start_player")
+    if isinstance(first, int) and not isinstance(first, bool) and first != pub.to_move and pub.to_move is not None:
+        return f"{pub.who(first)} begins; before the first turn, {pub.who(pub.to_move)} decides"
+    return f"{pub.who(pub.to_move)} moves first"
+
+
 def start_text(settings: MailSettings, pub: Public, account_id: int | None) -> str:
     g = pub.game_id
     lines = [
-        f"Game {g} ({pub.heading}) has started: {pub.who(pub.to_move)} moves first.",
+        f"Game {g} ({pub.heading}) has started: {first_words(pub)}.",
         f"You get a mail when it is your turn; `pbem show {g}` shows your view any time.",
         "",
         *summary_lines(pub),
