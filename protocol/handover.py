@@ -11,13 +11,13 @@ of such an entry, run by the server, every client and the audit alike.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Mapping
 from typing import Any
 
 from protocol.canonical import NotCanonical, canonical
 from protocol.envelope import StepError, is_int
 from protocol.keys import SigningKey, is_public_key_hex, verify
+from protocol.seat_secrets import box_problem
 
 TAG_HANDOVER = b"pbem/v1/handover\n"
 TAG_ROTATION = b"pbem/v1/rotation\n"
@@ -106,28 +106,6 @@ def check_handover(
     if not handover_signed(statement, body["sig"], old):
         raise StepError(f"the handover is not signed by the key that holds seat {seat}", 403)
     return seat, new
-
-
-def box_problem(box: Any) -> str | None:
-    """A sealed box's form (protocol.seat_secrets owns it; read from there once it is in)."""
-    try:
-        from protocol.seat_secrets import box_problem as sealed_form  # type: ignore[import-not-found]
-    except ImportError:
-        return _box_form(box)
-    return sealed_form(box)  # type: ignore[no-any-return]
-
-
-_HEX = re.compile(r"(?:[0-9a-f]{2})+")
-_NONCE, _TAG, _LEAST, _MOST = 12, 16, 2, 8192
-
-
-def _box_form(box: Any) -> str | None:
-    """Lower-case hex of a 12-byte nonce, the ciphertext (2 to 8192 bytes) and its 16-byte tag."""
-    if not isinstance(box, str) or not _HEX.fullmatch(box):
-        return "a box is lower-case hex, an even number of digits"
-    if not 2 * (_NONCE + _TAG + _LEAST) <= len(box) <= 2 * (_NONCE + _TAG + _MOST):
-        return f"a box holds {_NONCE + _TAG + _LEAST} to {_NONCE + _TAG + _MOST} bytes"
-    return None
 
 
 def _signed(tag: bytes, statement: Any, sig: Any, pub: str) -> bool:

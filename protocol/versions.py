@@ -27,7 +27,7 @@ NAME = "pbem"
 READS_FORMATS = (FORMAT,)
 # The database schema this pbem-server makes and serves; `pbem-server db upgrade` brings every
 # older one (0 up to SCHEMA - 1) to it. Bump it with a migration (server/store/migrations.py).
-SCHEMA = 4
+SCHEMA = 5
 
 
 def _checkout_version(name: str) -> str | None:

@@ -17,7 +17,7 @@ from protocol.keys import is_public_key_hex
 from protocol.numbers import INT32_MAX, NotANumber, whole
 from protocol.versions import statement
 from server.clock import clock
-from server.http.auth import current_account, request_signature, signer_key
+from server.http.auth import current_account, request_signature, retired_words, signer_key
 from server.http.errors import ApiProblem
 from server.http.visibility import game_for, is_private
 from server.http.watching import watchable
@@ -256,6 +256,9 @@ def create_account() -> tuple[Response, int]:
         with database.atomic():
             if Account.select().where(Account.key == key).exists():
                 raise ApiProblem(409, "an account with this key exists already")
+            retired = retired_words(key)
+            if retired is not None:  # a replaced key never holds an account here again
+                raise ApiProblem(409, retired)
             taken = Account.get_or_none(pw.fn.LOWER(Account.name) == name.lower())
             if taken is not None:
                 raise ApiProblem(409, f"the name {name!r} is taken (by {taken.name!r}: names ignore case)")

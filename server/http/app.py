@@ -35,6 +35,7 @@ from server.http.auth import signer_key
 from server.http.bot_api import bot_bp
 from server.http.claim_api import claim_bp
 from server.http.deadline_api import DEADLINE_DEFAULTS, deadline_bp
+from server.http.keys_api import keys_bp
 from server.http.mail_api import UNSUBSCRIBE_PATH, mail_bp
 from server.http.openapi import openapi_bp
 from server.http.ratelimit import RateLimiter, parse_limit
@@ -215,6 +216,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(bp)
     app.register_blueprint(answers_bp)  # standing answers: server/http/answers_api.py
     app.register_blueprint(claim_bp)  # an invitation's mailed token: server/http/claim_api.py
+    app.register_blueprint(keys_bp)  # replacing an account's key: server/http/keys_api.py
     app.register_blueprint(mail_bp)
     app.register_blueprint(bot_bp)
     app.register_blueprint(deadline_bp)

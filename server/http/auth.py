@@ -6,10 +6,23 @@ from flask import current_app, g, request
 
 from protocol.auth import HEADER_SIG, QUERY, check_request, request_target
 from server.http.errors import ApiProblem
-from server.store.models import Account
+from server.store.models import Account, RetiredKey
 from server.store.prepared import Prepared
 
 ACCOUNT_BY_KEY = Prepared(lambda key: Account.select().where(Account.key == key).limit(1))
+RETIRED_BY_KEY = Prepared(lambda key: RetiredKey.select().where(RetiredKey.key == key).limit(1))
+
+
+def retired_words(key: str) -> str | None:
+    """Why a key an account replaced (POST /v1/keys/rotate) is refused, or None for any other key:
+    the words every refusal of it says (401 as a signer, 409 as a new account's key)."""
+    row = RETIRED_BY_KEY.first(key)
+    if row is None:
+        return None
+    return (
+        f"this key was replaced on this server (at {row.retired_at:%Y-%m-%d %H:%M} UTC): use the new key "
+        "(its home, or `pbem init --restore` with its words)"
+    )
 
 
 def signed_target() -> str:
@@ -55,6 +68,9 @@ def current_account() -> Account:
         key = signer_key()
         account = ACCOUNT_BY_KEY.first(key)
         if account is None:
+            retired = retired_words(key)
+            if retired is not None:  # it held an account here once: the holder must use the new key
+                raise ApiProblem(401, retired)
             raise ApiProblem(403, "no account has this key: run `pbem init` first")
         g.account = account
     return g.account

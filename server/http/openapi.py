@@ -47,7 +47,9 @@ ANY_JSON: dict[str, Any] = {}  # any JSON value: an engine's view, move or resul
 SCHEMAS: dict[str, Any] = {
     "Problem": obj(
         ["type", "title", "status", "detail"],
-        {"head": ref("Head")},
+        {"head": ref("Head"),
+         "games": {"type": "array", "items": ref("HandoverNeeded"),
+                   "description": "POST /v1/keys/rotate's 409: every game the rotation must hand on"}},
         type={"type": "string"},
         title={"type": "string"},
         status={"type": "integer"},
@@ -162,6 +164,25 @@ SCHEMAS: dict[str, Any] = {
         sig={"type": "string", "pattern": "^[0-9a-f]{128}$",
              "description": "Ed25519, tag pbem/v1/answers, over the statement's canonical JSON"},
     ),
+    "Rotation": obj(
+        ["statement", "sig_old", "sig_new", "handovers"],
+        statement=obj(["new", "old", "server"], new=HEX64, old=HEX64, server=HEX64),
+        sig_old={"type": "string", "pattern": "^[0-9a-f]{128}$",
+                 "description": "Ed25519 by the old key, tag pbem/v1/rotation, over the statement's canonical JSON"},
+        sig_new={"type": "string", "pattern": "^[0-9a-f]{128}$", "description": "the same by the new key"},
+        handovers={"type": "array", "items": obj(
+            ["game", "seat", "resealed", "sig"], game=GAME_ID, seat={"type": "integer", "minimum": 0},
+            resealed={"type": ["string", "null"], "description": "the seat's owner-held records sealed to the new key"},
+            sig={"type": "string", "pattern": "^[0-9a-f]{128}$",
+                 "description": "the old key's signature of the handover statement (tag pbem/v1/handover)"},
+        ), "description": "one per game the account holds a seat in that has not ended"},
+    ),
+    "Rotated": obj(
+        ["key", "handovers"], key=HEX64,
+        handovers={"type": "array", "items": obj(["game", "seq"], game=GAME_ID, seq={"type": "integer"})},
+    ),
+    "HandoverNeeded": obj(["game", "seat", "genesis"], game=GAME_ID, seat={"type": "integer"},
+                          genesis=nullable(HEX64)),
     "Payload": obj(["seq", "index", "to", "event", "salt"], seq={"type": "integer"}, index={"type": "integer"},
                    to={"type": "array", "items": {"type": "integer"}}, event=ANY_JSON, salt=HEX64),
     "PrivateView": obj(
@@ -245,6 +266,10 @@ OPS: list[Op] = [
     Op("POST", "/v1/accounts", "register the signing key as an account", KEY_ONLY, "NewAccount",
        {201: "Account"}, (400, 409)),
     Op("GET", "/v1/me", "the caller's account", SIGNED, ok={200: "Account"}),
+    Op("POST", "/v1/keys/rotate", "replace the caller's key (signed by the key it replaces): the account's "
+       "key becomes the new one, the old one is refused from then on, and every game the account holds a "
+       "seat in that has not ended gets a handover entry, all in one transaction (409 with `games` when "
+       "the handovers do not cover exactly those games)", SIGNED, "Rotation", {200: "Rotated"}, (400, 403, 409)),
     Op("POST", "/v1/games", "create a game (200 with the same game for the very same signed request again)",
        SIGNED, "NewGame", {200: "GameSummary", 201: "GameSummary"}, (400, 404, 409)),
     Op("GET", "/v1/games", "the caller's games (?open=1: games with a free seat; ?watch=1 or "

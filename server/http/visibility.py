@@ -77,6 +77,7 @@ def game_for(game_id: str, admit: Callable[[Game], bool] | None = None) -> Game:
     requester who is not a member."""
     if carries_signature():
         signer_key()  # 401 for a stale or forged signature, before the game is looked up
+        signer_account()  # 401 for a key its account replaced (server/http/auth.py), as everywhere
     if not is_game_id(game_id):
         raise ApiProblem(404, NOT_AN_ID)
     game = GAME_BY_ID.first(game_id)

@@ -192,6 +192,7 @@ class Ledger(Invitations):
         self, game_id: str, account: Account, seat: Any, nonce: Any, sig: Any, prev: Any
     ) -> Game:
         with database.atomic():
+            _key_still_held(account)  # before the game's lock, as a rotation takes them (server/ledger/handing.py)
             game = self._lock(game_id)
             if game.status != "open":  # its head moved on: the 409 says where, as a stale join's does
                 raise LedgerError(409, not_open(game), head_of(game))
@@ -421,6 +422,17 @@ class Ledger(Invitations):
         if row is None:
             raise LedgerError(403, "you hold no seat in this game")
         return row.seat
+
+
+def _key_still_held(account: Account) -> None:
+    """The joiner's key is still its account's: a rotation that committed since the request was
+    checked has handed every seat of the account on, and a join now would seat the old key in a
+    game that rotation never saw. The row is share-locked until the join commits (PostgreSQL; on
+    SQLite the transaction holds the database already), so a rotation waits for it, or it for one."""
+    query = Account.select(Account.key).where(Account.id == account.id)
+    row = (query if is_sqlite() else query.for_update("FOR SHARE")).first()
+    if row is None or row.key != account.key:
+        raise LedgerError(401, "this key was replaced on this server a moment ago: use the new key")
 
 
 def _join_body(statement: dict[str, Any], sig: str) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from server.store.models import (
     Entry,
     Game,
     Mail,
+    RetiredKey,
     SchemaVersion,
     connect_database,
 )
@@ -95,7 +96,14 @@ def _to_4(db: pw.Database) -> None:
             Game.update(engine_version=version).where(Game.id == row.game).execute()
 
 
-MIGRATIONS: dict[int, Callable[[pw.Database], None]] = {1: _to_1, 2: _to_2, 3: _to_3, 4: _to_4}
+def _to_5(db: pw.Database) -> None:
+    """Version 4 to 5: the keys accounts replaced (RetiredKey), refused from then on. A server
+    whose database lacks the table would serve a replaced key as a stranger's (403) and let it
+    make a new account: the version says the table is there."""
+    db.create_tables([RetiredKey], safe=True)
+
+
+MIGRATIONS: dict[int, Callable[[pw.Database], None]] = {1: _to_1, 2: _to_2, 3: _to_3, 4: _to_4, 5: _to_5}
 
 
 def stored_version(db: pw.Database) -> int | None:

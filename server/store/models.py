@@ -316,6 +316,21 @@ class StandingAnswers(BaseModel):
 MODELS.append(StandingAnswers)
 
 
+class RetiredKey(BaseModel):
+    """A key an account replaced (POST /v1/keys/rotate, schema 5): refused for good on this server,
+    as a request's signer (401), a new account's key and any account's new key (409). `statement`
+    keeps the rotation as the account signed it (canonical JSON of the statement and both
+    signatures): the server's evidence that the account itself asked for it."""
+
+    account = pw.ForeignKeyField(Account, backref="retired_keys", on_delete="CASCADE")
+    key = pw.CharField(max_length=64, unique=True)
+    retired_at = pw.DateTimeField(default=utcnow)
+    statement = pw.TextField()
+
+
+MODELS.append(RetiredKey)
+
+
 # -- the schema's version (server/store/migrations.py) ----------------------------------------------
 
 

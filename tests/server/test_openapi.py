@@ -25,6 +25,7 @@ from protocol.answers import answers_statement, sign_answers
 from protocol.auth import sign_request
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, sign_envelope
+from protocol.handover import rotation_statement, sign_rotation
 from protocol.keys import SigningKey
 from server.http.app import create_app
 from server.http.openapi import OPS, document, statuses
@@ -282,11 +283,29 @@ def _route_statuses(tmp_path: Path, seen: Seen) -> None:
     north.call("GET", "/v1/me/vacation"), north.call("POST", "/v1/me/vacation", {"days": 2})
     north.call("POST", "/v1/me/vacation", {"days": 0}), north.call("POST", "/v1/me/vacation", {"days": 400})
 
+    _rotate_statuses(north, carol)
+
     with app.app_context():
         account = Account.get(Account.name == "north").id
     token = unsubscribe_token(app.extensions["pbem.ledger"].mail.secret, account)
     client.get(f"/v1/mail/unsubscribe/{account}/{token}"), client.post(f"/v1/mail/unsubscribe/{account}/{token}")
     client.get(f"/v1/mail/unsubscribe/{account}/bad"), client.post(f"/v1/mail/unsubscribe/{account}/bad")
+
+
+def _rotate_statuses(north: Caller, carol: Caller) -> None:
+    """POST /v1/keys/rotate (carol holds no seat in a game that has not ended: no handovers)."""
+
+    def rotation(new: SigningKey, sig_new_by: SigningKey | None = None) -> dict[str, Any]:
+        statement = rotation_statement(carol.server_key, carol.key.public_hex, new.public_hex)
+        return {"statement": statement, "sig_old": sign_rotation(statement, carol.key),
+                "sig_new": sign_rotation(statement, sig_new_by or new), "handovers": []}
+
+    carol.call("POST", "/v1/keys/rotate", rotation(north.key))  # 409: another account's key
+    fresh = SigningKey.generate()
+    carol.call("POST", "/v1/keys/rotate", rotation(fresh, sig_new_by=north.key))  # 403: not the new key's
+    carol.call("POST", "/v1/keys/rotate", {"statement": {}})  # 400
+    assert carol.call("POST", "/v1/keys/rotate", rotation(fresh)).status_code == 200
+    carol.key = fresh
 
 
 def test_the_statuses_answered_are_the_statuses_described(tmp_path: Path) -> None:
