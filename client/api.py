@@ -35,14 +35,19 @@ LONGEST_WAIT = 60
 class ApiError(Exception):
     """A request that did not succeed. `status` is 0 when no HTTP answer came back.
 
-    `head` is the log's current head when the server refused a stale move (409).
+    `head` is the log's current head when the server refused a stale move (409); `problem` the
+    whole problem+json answer, for a refusal that carries more (POST /v1/keys/rotate's 409 lists
+    the `games` a rotation must hand on).
     """
 
-    def __init__(self, status: int, detail: str, head: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, status: int, detail: str, head: dict[str, Any] | None = None, problem: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(detail)
         self.status = status
         self.detail = detail
         self.head = head
+        self.problem = problem or {}
 
     def __str__(self) -> str:
         return self.detail
@@ -226,7 +231,7 @@ class Api:
             detail = payload.get("detail") or payload.get("title")
             head = payload.get("head") if isinstance(payload.get("head"), dict) else None
             if isinstance(detail, str) and detail:
-                raise ApiError(response.status_code, detail, head)
+                raise ApiError(response.status_code, detail, head, payload)
         reason = response.reason or "error"
         raise ApiError(
             response.status_code,

@@ -104,6 +104,9 @@ def test_hostile_rotations_change_nothing(table: tuple[Player, Player, str, str]
     assert f"no handover for game {waiting} (seat 0)" in answer["detail"]
     assert {g["game"] for g in answer["games"]} == {running, waiting}
     assert all(len(g["genesis"]) == 64 and g["seat"] == 0 for g in answer["games"])
+    with pytest.raises(ApiError) as refused:  # the client's transport keeps the list for a retry
+        ada.api.post(ROTATE, rotation(ada, new, {running: 0}))
+    assert refused.value.status == 409 and refused.value.problem["games"] == answer["games"]
     # a handover for a game the account holds no seat in
     others = bo.new_game("toy", {"rounds": 1}, join=True)["id"]
     before.append(heads(bo, others)[0])
