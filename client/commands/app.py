@@ -113,6 +113,42 @@ def _new_server_key() -> None:
         fail(f"pbem: {changed}", EXIT_UNTRUSTED, loud=True)
 
 
+# Each command's line in `pbem --help`: a whole short sentence (click would cut the docstring's
+# first sentence mid-phrase with "..." where it is longer than the line), in the order of
+# HELP_ORDER; tests/client/test_cli_small_points.py holds every command to one that fits.
+SHORT_HELP = {
+    "init": "Create your key and your account on a server.",
+    "key": "Your key, which is your account: back it up on paper.",
+    "engines": "List the games the server hosts, their seats and options.",
+    "new": "Create a new game and (by default) take its first seat.",
+    "join": "Take a seat in an open game; the last seat taken starts it.",
+    "invite": "Keep a seat of an open game for a named player.",
+    "games": "List your games, the open ones, or the ones to watch.",
+    "show": "Show a game as your seat sees it, checked against its log.",
+    "moves": "List your legal moves, numbered for `pbem move GAME N`.",
+    "move": "Make a move, by its number or in the game's notation.",
+    "answers": "List or change your answers given in advance.",
+    "rematch": "Play a finished game again with the same players.",
+    "resign": "Resign a game (signed like a move).",
+    "abort": "Abort a game you created that never started or stalled.",
+    "vacation": "Take a vacation: your deadlines move by DAYS days.",
+    "bot": "Let a bot play your seat until the game is over.",
+    "wait": "Wait until it is your turn, then say in which game.",
+    "next": "Show the game that has waited longest for your move.",
+    "log": "The game's history in words, checked against its log.",
+    "replay": "Step through a finished game offline, everything revealed.",
+    "export": "Download a game's whole signed log for `pbem audit`.",
+    "audit": "Check an exported game offline, trusting no one.",
+    "compare": "Compare receipts with another player: did you see one game?",
+    "notify": "Choose which mail you get, or mute one game.",
+    "whoami": "Your account as the server knows it.",
+    "servers": "Your accounts, one per server, and the default one.",
+    "cards": "Every card of a game, its count, cost and effect.",
+    "rules": "A game's rules in short, with our rulings; offline.",
+    "version": "Print pbem's version, its log format and engine versions.",
+}
+
+
 class Group(typer.core.TyperGroup):
     """The single top-level error handler: known failures become one line, never a traceback."""
 
@@ -123,6 +159,8 @@ class Group(typer.core.TyperGroup):
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = super().get_command(ctx, cmd_name)
         params.adapt_command(command)
+        if command is not None and cmd_name in SHORT_HELP:
+            command.short_help = SHORT_HELP[cmd_name]  # never cut mid-sentence by click
         return command
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:

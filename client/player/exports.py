@@ -66,6 +66,8 @@ class Exports(Evidence):
         if merged is not None and callable(fill) and "seat" in merged:
             # a blind game never reveals an unburnt value: this seat's own come from its store
             merged = {**fill({**merged, "seat": st.seat}, self.store.secrets(game)), "seat": None}
+        if merged is not None and isinstance(st.seat, int):  # drawn from the reader's side (magier's black)
+            merged = {**merged, "facing": st.seat}
         if merged is not None:  # the record of everything: every private event the replay opened
             merged = with_record(at_end(merged, data["entries"], st.engine), final_record(st.engine, data))
         return merged

@@ -41,6 +41,7 @@ from engines.magier.board import (
     ADJACENT,
     CELLS,
     DIRECTIONS,
+    FLAMES,
     INDEX,
     OPPOSITE,
     STEP,
@@ -106,6 +107,7 @@ def parse(text: str, view: View) -> Move:
         cell, value = _cell(m.group(1)), int(m.group(2))
         if value not in (1, 2, -1):
             raise IllegalMove(f"wisdoms are worth 1, 2 or -1, not {value}{_own_hand(view)}")
+        _placeable(cell, view)
         move: Move = {"type": "place", "cell": cell, "value": value}
         if _is_open(view):
             move["open"] = True
@@ -135,6 +137,16 @@ def parse(text: str, view: View) -> Move:
             )
         return {"type": "step", "from": src, "to": dst}
     raise IllegalMove(f"cannot read {text.strip()!r}; {HELP}")
+
+
+def _placeable(cell: str, view: View) -> None:
+    """MH-6 said where the player typed it: "e5 is a flame", "d4 is occupied", before a listing
+    of legal moves could only say the move is not among them. The rules check it again."""
+    if cell_index(cell) in FLAMES:
+        raise IllegalMove(f"{cell} is a flame: wisdoms may not be placed on flames")
+    board = view.get("board") if isinstance(view, Mapping) else None
+    if isinstance(board, Mapping) and board.get(cell) is not None:
+        raise IllegalMove(f"{cell} is occupied: a wisdom goes onto an empty cell")
 
 
 def _listed_path(path: list[str], view: View) -> list[str]:

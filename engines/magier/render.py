@@ -175,7 +175,7 @@ def status_lines(view: View) -> list[str]:
                 f"Movement: {_NAMES[turn]} to move{you}; moves red {moves[0]}/{limit}, black {moves[1]}/{limit}"
             )
     hands = view.get("hands", [[], []])
-    if phase == "placement":
+    if phase == "placement" and not over:  # a finished game places nothing more
         out.append(f"To place: red {_hand(hands[0])}; black {_hand(hands[1])}")
     burned = view.get("burned") or []
     if burned:
@@ -206,10 +206,13 @@ def status_lines(view: View) -> list[str]:
 
 
 def render(view: View, color: bool = False) -> str:
-    """The board from the viewer's side, its legend and the status; ANSI colours only when asked."""
+    """The board from the viewer's side, its legend and the status; ANSI colours only when asked.
+    A finished game's board is drawn for no seat ("seat" None: it names no reader), but from the
+    side of the player who looks at it, where the caller says which (`facing`)."""
     seat = view.get("seat")
-    lines = board_lines(view.get("board", {}), seat, color)
+    side = seat if seat in (0, 1) else view.get("facing")
+    lines = board_lines(view.get("board", {}), side, color)
     lines.append("")
-    lines.extend(legend_lines(seat, color))
+    lines.extend(legend_lines(side, color))
     lines.extend(status_lines(view))
     return "\n".join(lines) + "\n"

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import gzip
 import json
+import random
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from client.cli import app
-from tests.client.test_cli_daily_use import Cli, init
+from client.commands.app import SHORT_HELP
+from client.play import Player
+from tests.client.test_cli_daily_use import Cli, init, two_player_game
 from tests.conftest import LiveServer
 
 
@@ -51,3 +54,35 @@ def test_the_siedler_log_says_tournament_points_decide_the_knight_tournament(tmp
     assert told[10].endswith("knight tournament (tournament points North 0, South 0): a tie, nobody wins"), told
     assert told[110].endswith("knight tournament (tournament points North 0, South 4): South wins"), told
     assert "strength" not in told[10] + told[110]
+
+
+def test_a_finished_magier_game_is_drawn_from_the_readers_side_with_nothing_left_to_place(
+    cli: Cli, live_server: LiveServer
+) -> None:
+    game = two_player_game(cli, live_server, "--option", "blind=false")
+    players = [Player(cli.tmp_path / "ada"), Player(cli.tmp_path / "bo")]
+    rnd = random.Random(2)
+    for p in players:  # one placement each: the game ends in the placement phase
+        p.play_bot(game, "random", until_over=False, rng=rnd)
+    cli("bo", "resign", game, "--yes")
+    black, red = cli("bo", "show", game).stdout, cli("ada", "show", game).stdout
+    assert "Seen from black's side" in black and "Seen from red's side" in red, black
+    for shown in (black, red):
+        assert "To place:" not in shown and "Game over: bo (black) resigned; ada (red) wins" in shown, shown
+
+
+def test_help_lists_every_command_with_a_whole_sentence(tmp_path: Path) -> None:
+    shown = CliRunner().invoke(app, ["--help"], env={"PBEM_HOME": str(tmp_path), "COLUMNS": "80"})
+    assert shown.exit_code == 0, shown.output
+    listed = shown.stdout.split("Commands:", 1)[1].strip().splitlines()
+    assert len(listed) == len(SHORT_HELP), listed  # one line each: nothing wrapped, none without one
+    for line in listed:
+        name, said = line.split(None, 1)
+        assert said == SHORT_HELP[name] and said.endswith((".", "?")) and "..." not in said, line
+        assert said.count("(") == said.count(")"), line
+
+
+def test_placing_on_a_flame_says_the_cell_is_a_flame(cli: Cli, live_server: LiveServer) -> None:
+    game = two_player_game(cli, live_server, "--option", "blind=false")
+    said = cli("ada", "move", game, "place e5 2", code=1).stderr
+    assert "e5 is a flame" in said and "not one of your legal moves" not in said, said

@@ -92,8 +92,10 @@ def test_mh6_placement_on_any_empty_non_flame_cell_with_a_held_value() -> None:
     assert len(cells) == 61 - 5 - 20
     assert not cells & {"e5", "e3", "e7", "c4", "g6"}
     assert {m["value"] for m in moves} == {2, 1, -1}
-    refused(state, 0, "place e5 1", "flame")
-    refused(state, 0, "place a1 1", "occupied")
+    for text, why in (("place e5 1", "a flame"), ("place a1 1", "occupied")):
+        with pytest.raises(IllegalMove, match=f"{text.split()[1]} is {why}"):  # said where it is typed
+            E.parse(text, E.view(state, 0))
+        refused(state, 0, {**E.parse("place e4 1", E.view(state, 0)), "cell": text.split()[1]}, why)  # and by the rules
     state, events = play(state, 0, "place e4 2")
     assert events[0].data == {"seat": 0, "cell": "e4"}
     state, _ = play(state, 1, "place e6 -1")
