@@ -246,3 +246,24 @@ def test_check_handover_gives_the_seat_and_its_new_key() -> None:
     with pytest.raises(StepError) as refused:
         check_handover(body, "g", "00" * 32, keys, {*keys.values(), new.public_hex})
     assert refused.value.status == 409
+
+
+def test_past_an_entry_this_pbem_does_not_know_handovers_are_still_followed() -> None:
+    """An entry of a newer type stops the replay (UNSUPPORTED), but the rule-free checks after it
+    go on with the seat's key as the handovers left it: the new key's move is no fault, and the
+    old key's move after the handover FAILs there."""
+    def log(old_moves: bool) -> tuple[dict[str, Any], int]:
+        ledger = Ledger("unknown-then-handover").begin()
+        ledger._append("future", {"what": "a newer pbem's entry"})  # noqa: SLF001
+        old = ledger.player_keys[0]
+        hand_over(ledger, 0, fresh("u0"))
+        if old_moves:
+            ledger.player_keys[0] = old
+        entry = ledger.move(0, {"type": "throw"})
+        return ledger.export(), entry["seq"]
+
+    export, _ = log(old_moves=False)
+    verdict = run(export)
+    assert verdict.word == "UNSUPPORTED", verdict.reason
+    export, seq = log(old_moves=True)
+    assert_fail(run(export), seq, "signature does not verify")
