@@ -89,3 +89,21 @@ def test_the_game_page_says_what_its_browser_check_and_its_board_rest_on(site: S
     assert "(the chain, the signatures and the revealed secrets, not the rules: only <code>pbem audit</code> gives a verdict;" in page
     assert "the signatures and the commitments" not in page
     assert "its verdict PASS here, on this server" in page
+
+
+def test_the_pages_counts_are_pbem_audits_where_they_count_the_same_thing(site: Site, browser: Browser, tmp_path: Path) -> None:
+    """The finished Feuersalamander game: its entries and signatures are counted as `pbem audit`
+    counts them, in its words; the commitments the page checks (the seed's alone here: it hides
+    no secret) are named as what they are, in the singular for one, never as bare "commitments"
+    beside the CLI's count of every commitment the rules replay recomputes."""
+    data = site.export("feuersalamander")
+    cli = audit(data)
+    assert cli.word == "PASS" and cli.checked["commitments"] > 1, cli.to_json()
+    got = audit_in_browser(browser, site, write(tmp_path / "feuersalamander.json", data))
+    assert got["word"] == "HOLDS", got
+    counts = browser.driver.find_element(By.ID, "counts").text
+    assert f": {cli.checked['entries']} entries, {cli.checked['signatures']} signatures, " in counts, counts
+    assert ", 1 seed or secret commitment checked, " in counts, counts
+    assert not re.search(r"\d commitments?\b", counts), counts  # never the CLI's words for another count
+    assert not re.search(r"\b1 [\w ]*?(entries|signatures|commitments|keys|tokens|moves)\b", counts), counts
+    browser.settle()

@@ -14,6 +14,21 @@
       ul.appendChild(li);
     }
   };
+  // "1 entry", "2 entries": a count and its noun, singular or plural.
+  const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  // What PbemAudit.audit counted, in words. Entries and signatures mean what `pbem audit` counts
+  // under those words (protocol/chain_check.py). Its "commitments" are another thing: every
+  // commitment the rules replay recomputes (each step's state and events, the seed, the secrets);
+  // this page replays no rules, so it counts only the seed's and the secrets' commitments it
+  // checked, and names them so, never as bare "commitments" beside the CLI's number.
+  const countsText = (c) => [
+    count(c.entries, "entry", "entries"),
+    count(c.signatures, "signature", "signatures"),
+    count(c.commitments, "seed or secret commitment checked", "seed and secret commitments checked"),
+    count(c.rng_keys, "RNG key derived", "RNG keys derived"),
+    count(c.tokens, "email token", "email tokens"),
+    ...(c.standing ? [count(c.standing, "move", "moves") + " played by standing answers (server-attested)"] : []),
+  ].join(", ");
   list("checks", PbemAudit.CHECKS);
   list("not-checked", PbemAudit.NOT_CHECKED);
 
@@ -37,10 +52,7 @@
     verdict.dataset.verdict = word;
     verdict.dataset.entry = result.entry === undefined || result.entry === null ? "" : String(result.entry);
     verdict.textContent = ["FAIL", "UNSUPPORTED"].includes(word) ? `${word}: ${result.reason}` : `${result.reason}.`;
-    const c = result.counts;
-    $("counts").textContent = `Checked in ${result.ms.toFixed(0)} ms: ${c.entries} entries, ${c.signatures} signatures, ` +
-      `${c.commitments} commitments, ${c.rng_keys} RNG keys derived, ${c.tokens} email tokens` +
-      (c.standing ? `, ${c.standing} moves played by standing answers (server-attested)` : "") +
+    $("counts").textContent = `Checked in ${result.ms.toFixed(0)} ms: ${countsText(result.counts)}` +
       (result.game ? ` (game ${result.game}).` : ".");
     $("counts").dataset.ms = String(result.ms);
     $("details").hidden = false;
