@@ -1,9 +1,10 @@
 """Plain-text picture of a Feuersalamander view: what one seat (or a spectator) may know.
 
-`render(view, color=True)` highlights the card just drawn with ANSI reverse video;
-the default is plain text (the engine does no I/O: the caller decides, e.g. with
-`engines.core.color_wanted`, which honours NO_COLOR). Without colour the card
-is marked "(new)" all the same.
+`render(view, color=True)` draws each player's figure, stone and name in that player's
+colour (King red, Queen blue, Monk green, Robber magenta) and highlights the card just drawn
+with ANSI reverse video; the default is plain text (the engine does no I/O: the caller decides,
+e.g. with `engines.core.color_wanted`, which honours NO_COLOR). Without colour the text says
+everything all the same: the initials name the players, the card drawn is marked "(new)".
 """
 
 from __future__ import annotations
@@ -20,6 +21,23 @@ NAMES = ["King", "Queen", "Monk", "Robber"]
 STICKS = ["number stick 1", "number stick 2", "the symbol stick"]
 HIGHLIGHT = "\x1b[7m"  # reverse video
 RESET = "\x1b[0m"
+# seat -> its colour (bold, readable on dark and light terminals): King, Queen, Monk, Robber
+COLOURS = ["\x1b[1;31m", "\x1b[1;34m", "\x1b[1;32m", "\x1b[1;35m"]
+
+
+def paint(text: str, seat: int, color: bool) -> str:
+    """`text` in seat's colour when color is on; as it is otherwise."""
+    return f"{COLOURS[seat]}{text}{RESET}" if color else text
+
+
+def _initials(text: str, color: bool) -> str:
+    """A run of figure or stone initials ("KQ"), each in its player's colour."""
+    return "".join(paint(c, INITIALS.index(c), color) if c in INITIALS else c for c in text)
+
+
+def _padded(text: str, width: int, seat: int, color: bool) -> str:
+    """A name left-aligned in `width` columns, painted without counting the codes as columns."""
+    return paint(text, seat, color) + " " * max(0, width - len(text))
 
 
 def ruling(ref: str) -> str:
@@ -45,10 +63,15 @@ def _cards(cs: list[str]) -> str:
     return ", ".join(cards.card_label(c) for c in cs) if cs else "-"
 
 
-def hiding_place(stones: list[Any]) -> list[str]:
-    """The 84 chambers: 4 wings side by side, 7 rows, 3 stone fields each."""
+def hiding_place(stones: list[Any], color: bool = False) -> list[str]:
+    """The 84 chambers: 4 wings side by side, 7 rows, 3 stone fields each; a stone's initial in
+    its player's colour when color is on."""
     cell = 5
-    lines = ["Hiding place (stones: " + ", ".join(f"{INITIALS[s]} = {NAMES[s]}" for s in range(len(stones))) + ")"]
+    lines = [
+        "Hiding place (stones: "
+        + ", ".join(f"{paint(INITIALS[s], s, color)} = {NAMES[s]}" for s in range(len(stones)))
+        + ")"
+    ]
     lines.append("      " + "".join(w.capitalize().center(3 * cell) + "  " for w in cards.WINGS))
     lines.append("      " + "".join("".join(f.center(cell) for f in ("one", "two", "three")) + "  " for _ in cards.WINGS))
     for row in range(1, 8):
@@ -60,17 +83,19 @@ def hiding_place(stones: list[Any]) -> list[str]:
                     for s, ch in enumerate(stones)
                     if ch is not None and ch["wing"] == wing and ch["row"] == row and ch["field"] == field
                 )
-                line += (here or ".").center(cell)
+                plain = (here or ".").center(cell)
+                line += plain.replace(here, _initials(here, color)) if here else plain
             line += "  "
         lines.append(line.rstrip())
-    at_home = [INITIALS[s] for s, ch in enumerate(stones) if ch is None]
+    at_home = [paint(INITIALS[s], s, color) for s, ch in enumerate(stones) if ch is None]
     lines.append("stones at home: " + (" ".join(at_home) if at_home else "-"))
     return lines
 
 
-def circuit_lines(view: dict[str, Any]) -> list[str]:
+def circuit_lines(view: dict[str, Any], color: bool = False) -> list[str]:
     """The circuit, one block a line: a space is named by its block and number ("Monk s2"),
-    the same name the log and the moves use (circuit.space_name)."""
+    the same name the log and the moves use (circuit.space_name). With color, each block's name
+    and each figure in its player's colour."""
     names, figures = view["names"], view["figures"]
     lines = textwrap.wrap(
         "Circuit (clockwise, 5 spaces per block; s2 links the block to its home). A space is named "
@@ -82,10 +107,10 @@ def circuit_lines(view: dict[str, Any]) -> list[str]:
         for i in range(circuit.BLOCK):
             space = owner * circuit.BLOCK + i
             here = "".join(INITIALS[s] for s, f in enumerate(figures) if f == space)
-            spaces.append(f"s{i}[{here or ' '}]")
-        home = INITIALS[owner] if figures[owner] == "home" else " "
-        lines.append(f"  {names[owner]:<7} " + " ".join(spaces) + f"   home[{home}]")
-    dungeon = [names[s] for s in view["dungeon"]]
+            spaces.append(f"s{i}[{_initials(here, color) or ' '}]")
+        home = paint(INITIALS[owner], owner, color) if figures[owner] == "home" else " "
+        lines.append(f"  {_padded(names[owner], 7, owner, color)} " + " ".join(spaces) + f"   home[{home}]")
+    dungeon = [paint(names[s], s, color) for s in view["dungeon"]]
     lines.append("Dungeon: " + (", ".join(dungeon) if dungeon else "empty"))
     return lines
 
@@ -201,9 +226,10 @@ def _over(view: dict[str, Any]) -> bool:
     return view.get("result") is not None or bool(view.get("over"))
 
 
-def seat_lines(view: dict[str, Any]) -> list[str]:
+def seat_lines(view: dict[str, Any], color: bool = False) -> list[str]:
     """Each player's cards, score and laid combinations; who left the game is marked out. In a
-    revealed view the hand itself, else its size and the cards known to all."""
+    revealed view the hand itself, else its size and the cards known to all. With color, each
+    name in its player's colour."""
     names, out = view["names"], view.get("out") or []
     lines = []
     for s in range(view["seats"]):
@@ -214,7 +240,7 @@ def seat_lines(view: dict[str, Any]) -> list[str]:
             held = _count(view["hand_sizes"][s], "card") + (f"; known: {_cards(known)}" if known else "")
         laid = "; ".join(f"{_cards(c['cards'])} = {c['value']}" for c in view["laid"][s]) or "-"
         gone = "; OUT: left the game" if s in out else ""
-        lines.append(f"  {names[s]:<7} {held}; score {view['scores'][s]}; laid: {laid}{gone}")
+        lines.append(f"  {_padded(names[s], 7, s, color)} {held}; score {view['scores'][s]}; laid: {laid}{gone}")
     return lines
 
 
@@ -242,13 +268,13 @@ def render(view: dict[str, Any], color: bool = False) -> str:
     out: list[str] = [_title(view)]
     out.append(start_line(view))
     out.append("")
-    out += hiding_place(view["stones"])
+    out += hiding_place(view["stones"], color)
     out.append("")
-    out += circuit_lines(view)
+    out += circuit_lines(view, color)
     out.append("")
     if me is not None:
         out.append(hand_line(view, color))
-    out += seat_lines(view)
+    out += seat_lines(view, color)
     if view.get("everything_revealed"):
         out += textwrap.wrap(f"Draw stack (top first): {_cards(view['deck'])}", 80, subsequent_indent="  ")
         out.append(f"Discard pile (top last): {_cards(view['discard'])}")

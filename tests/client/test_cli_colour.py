@@ -17,15 +17,16 @@ class _Tty(io.StringIO):
         return True
 
 
-def _shown() -> dict[str, Any]:
-    engine = engines.get("magier")
-    state, _ = engine.setup(2, engine.check_options({}, 2), Rng(b"colour"))
+def _shown(engine_id: str, seats: int = 2) -> dict[str, Any]:
+    engine = engines.get(engine_id)
+    state, _ = engine.setup(seats, engine.check_options({}, seats), Rng(b"colour"))
     view = engine.view(state, 0)
-    return {"engine": "magier", "status": "running", "view": view, "text": engine.render(view)}
+    return {"engine": engine_id, "status": "running", "view": view, "text": engine.render(view)}
 
 
-def test_the_board_is_coloured_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    shown = _shown()
+@pytest.mark.parametrize(("engine_id", "seats"), [("magier", 2), ("feuersalamander", 3)])
+def test_the_board_is_coloured_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch, engine_id: str, seats: int) -> None:
+    shown = _shown(engine_id, seats)
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setattr(status.sys, "stdout", _Tty())
     assert "\x1b[" in status.board_text(shown)

@@ -5,6 +5,7 @@ from the log by `recall`, version 4); without one there are no such lines."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engines import get
@@ -181,7 +182,25 @@ def test_colour_highlights_the_drawn_card_only_when_asked() -> None:
     st, _ = play(st, 0, "throw", *T(2, 3, "salamander"))
     assert ESC not in E.render(E.view(st, 0)) and ESC not in E.render(E.view(st, 0), color=False)
     assert "\x1b[7mthree-stone\x1b[0m (new)" in E.render(E.view(st, 0), color=True)
-    assert ESC not in E.render(E.view(st, 1), color=True), "nothing to highlight for the others"
+    assert "\x1b[7m" not in E.render(E.view(st, 1), color=True), "nothing to highlight for the others"
+
+
+def test_colour_draws_each_player_in_its_colour_only_when_asked() -> None:
+    """The board in colour: each stone in the hiding place, each figure on the circuit, at home or
+    in the dungeon, and each name in its player's colour (King red, Queen blue, Monk green); the
+    same text without the codes, and no code at all unless asked."""
+    view = E.view(table(), 0)
+    plain, coloured = E.render(view), E.render(view, color=True)
+    assert ESC not in plain and ESC not in E.render(view, color=False)
+    assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == plain
+    red, blue, green, reset = "\x1b[1;31m", "\x1b[1;34m", "\x1b[1;32m", "\x1b[0m"
+    lines = coloured.splitlines()
+    row5 = next(line for line in lines if line.startswith("row 5 "))
+    assert f"{red}K{reset}{green}M{reset}" in row5, row5  # King's and Monk's stones share fire 5 two
+    assert any(line.startswith(f"  {red}King{reset}    s0[ ]") for line in lines)  # King's block
+    assert f"  {blue}Queen{reset}   s0[{red}K{reset}]" in coloured  # the King stands on Queen s0
+    assert f"home[{green}M{reset}]" in coloured and f"Dungeon: {blue}Queen{reset}" in coloured
+    assert f"  {blue}Queen{reset}   1 card; known: air" in coloured
 
 
 def test_prompts_say_where_to_read_the_ruling_they_cite() -> None:
