@@ -19,7 +19,7 @@ from client.commands import (  # noqa: F401 - importing a command module registe
     waiting,
 )
 from client.commands.app import app
-from client.commands.key import backup  # noqa: F401 - the `pbem key` group and its commands
+from client.commands.key import backup, rotate  # noqa: F401 - the `pbem key` group and its commands
 
 __all__ = ["app", "main"]
 

@@ -118,7 +118,7 @@ def _new_server_key() -> None:
 # HELP_ORDER; tests/client/test_cli_small_points.py holds every command to one that fits.
 SHORT_HELP = {
     "init": "Create your key and your account on a server.",
-    "key": "Your key, which is your account: back it up on paper.",
+    "key": "Your key, which is your account: back it up, or replace it.",
     "engines": "List the games the server hosts, their seats and options.",
     "new": "Create a new game and (by default) take its first seat.",
     "join": "Take a seat in an open game; the last seat taken starts it.",

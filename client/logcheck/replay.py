@@ -32,8 +32,8 @@ def owed_by_log(engine: Any, entries: list[dict[str, Any]]) -> list[str] | None:
             if kind == "start":
                 state, _ = engine.setup(genesis["seats"], genesis["options"], Rng(b"public replay"))
                 continue
-            if state is None or kind in ("join", "reveal", "answers"):
-                continue
+            if state is None or kind in ("join", "reveal", "answers", "handover"):
+                continue  # a handover gives a seat to a new key: no move, no state (PROTOCOL section 9)
             if kind == "move":
                 seat, public, committed = body["envelope"]["seat"], body["envelope"]["move"], body["envelope"]["secret_commit"]
             elif kind == "standing" or (kind == "system" and body.get("kind") in ("timeout", "email_move", "out")):

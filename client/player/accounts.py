@@ -6,12 +6,13 @@ remembered on first use so a server that later shows another one is refused (as 
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
 from client.api import Api, ApiError, normalise_server
+from client.player import rotating
 from client.player.errors import ClientError, NewServerKey, NotInitialised
-from client.store import Store
 
 ACCOUNT_FIELDS = ("name", "email", "server_key")
 
@@ -47,7 +48,8 @@ class Accounts:
     def __init__(
         self, home: Path | str | None = None, timeout: float | None = None, server: str | None = None
     ) -> None:
-        self.store = Store(home)
+        # mid-rotation its key is the one the chosen server knows this home by (rotating.py)
+        self.store = rotating.RotatingStore(home, lambda: self.config.get("server"))
         self.timeout = timeout
         self.server = normalise_server(server) if server else None
         self._api: Api | None = None
@@ -86,9 +88,28 @@ class Accounts:
             return Api(server, key, server_key=pinned)
         return Api(server, key, timeout=self.timeout, server_key=pinned)
 
+    def begin_rotation(self) -> dict[str, Any]:
+        """A new key for every account of this home, on disk with the rotation's plan before
+        anything is sent (client/player/rotating.py); `finish_rotation` sends it."""
+        return rotating.begin(self.store, self.accounts())
+
+    def finish_rotation(self, say: rotating.Say | None = None) -> dict[str, Any] | None:
+        """Go on with a key rotation begun and not finished (None: there is none). Every command
+        asks this before its first request, so no command runs half on a replaced key."""
+        if rotating.pending(self.store) is None:
+            return None
+        self._api = None
+        quiet = say is None
+        report = rotating.finish(self.store, self._new_api, say or (lambda line: None))
+        if quiet:
+            for line in rotating.report_lines(report):
+                print(f"pbem: key rotation: {line.strip()}", file=sys.stderr)
+        return report
+
     @property
     def api(self) -> Api:
         if self._api is None:
+            self.finish_rotation()
             config = self.config
             if not config.get("server") or (not self.store.has_key() and self.server is None):
                 raise NotInitialised(
@@ -121,6 +142,8 @@ class Accounts:
         refused (as ssh does) unless `accept_new_server_key` says the change is known.
         """
         server = normalise_server(server)
+        if self.finish_rotation() is not None and rotating.pending(self.store) is not None:
+            raise ClientError("your key rotation is not finished on every server: finish it first (`pbem key rotate`)")
         if not name.strip():
             raise ClientError("a name is needed (it is how the other players see you)")
         if "@" not in email:

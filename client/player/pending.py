@@ -12,6 +12,10 @@ A refusal is then judged against the verified log, never taken on the server's w
 bears out (it moved on) settles the item; one it contradicts (a 409 at an unmoved head, a 403, 404,
 400 or 422 for what the seat's own rules and log accept) is a lie, kept as evidence (exit 4); no
 answer at all (a dropped connection, a 5xx, a 429) leaves the item pending, re-sent next time.
+A 401 saying the key was replaced is a verdict, not a lost request: the account moved to a new
+key (`pbem key rotate`, PROTOCOL section 16), whose handover took the seat, so the server takes
+nothing this key signs again; the item is not kept to be sent again, and the player is told so
+in one line.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from client.api import ApiError
 from client.player.errors import ClientError, KeptItemSettled
 from client.player.evidence import Evidence
+from client.player.rotating import key_replaced
 
 WHAT = {"answers": "answers in advance", "move": "move", "resign": "resignation"}
 UNANSWERED = (401, 408, 425, 429)  # no verdict on the item: the request itself did not get through
@@ -65,6 +70,8 @@ class Pending(Evidence):
             else:
                 self._send_move(game, head, item)
         except ApiError as exc:
+            if key_replaced(exc):
+                raise self.key_replaced_error(game, item, exc) from None
             if self.store.pending(game) is None:
                 raise KeptItemSettled(
                     f"your {what} signed on entry {head['seq']} of game {game}, sent again, was refused "
@@ -81,6 +88,16 @@ class Pending(Evidence):
             f"again and is now entry {item['seq']} of its log: the game moved on, and nothing new was "
             f"signed; look again with `pbem show {game}`"
         )
+
+    def key_replaced_error(self, game: str, item: dict[str, Any], exc: ApiError) -> ApiError:
+        """The kept item forgotten (its key no longer holds the seat: it can never be logged),
+        and the server's words for a replaced key, with what became of the item, as one refusal."""
+        self.store.drop_pending(game)
+        what = WHAT.get(str(item.get("kind")), "submission")
+        return ApiError(exc.status, (
+            f"{exc.detail}. Your {what} signed with it on entry {item['seq'] - 1} of game {game} is "
+            "not kept to be sent again: that key no longer holds your seat"
+        ), exc.head)
 
     def still_unanswered(self, game: str, item: dict[str, Any], exc: ApiError) -> ApiError:
         """The failure of a kept item's sending, said as such, with the failure's own status: a
@@ -115,6 +132,8 @@ class Pending(Evidence):
             answer = post()
         except ApiError as exc:
             self._refused(game, dict(item["sent"]), exc)
+            if key_replaced(exc):
+                raise self.key_replaced_error(game, item, exc) from None
             if exc.status != 0 and exc.status < 500 and exc.status not in UNANSWERED:
                 if self._head_unmoved(game, head):
                     judge(exc)

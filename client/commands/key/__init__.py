@@ -1,7 +1,7 @@
 """`pbem key`: the home's key, which IS the account (there is no password).
 
 One module per command, each registering on `key_app`, which `client.cli` adds to the one
-app as the `key` group: `backup` prints it on paper (and `rotate` replaces it).
+app as the `key` group: `backup` prints it on paper, `rotate` replaces it.
 """
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ key_app = typer.Typer(
     help=(
         "Your key: it is your account on every server (there is no password). "
         "`pbem key backup` prints it as 24 words to keep on paper; "
-        "`pbem init --restore --server URL` brings a home back from them."
+        "`pbem init --restore --server URL` brings a home back from them; "
+        "`pbem key rotate` replaces the key on every server (when it may have leaked)."
     ),
 )
 app.add_typer(key_app)
