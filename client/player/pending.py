@@ -70,8 +70,8 @@ class Pending(Evidence):
             else:
                 self._send_move(game, head, item)
         except ApiError as exc:
-            if key_replaced(exc):
-                raise self.key_replaced_error(game, item, exc) from None
+            if key_replaced(exc):  # said and forgotten by _send_pending already
+                raise
             if self.store.pending(game) is None:
                 raise KeptItemSettled(
                     f"your {what} signed on entry {head['seq']} of game {game}, sent again, was refused "

@@ -316,3 +316,37 @@ def test_two_servers_are_rotated_in_turn_and_one_away_is_finished_later(cli: Cli
         cli("ada", "--server", url_b, "resign", on_b, "--yes")
         export = cli.audit("bo", on_b, "--server", url_b)
         assert [h["body"]["new"] for h in handovers(export)] == [new]
+
+
+def test_a_kept_move_of_a_replaced_key_is_said_so_not_kept_to_be_sent_again(cli: Cli, tmp_path: Path) -> None:
+    """A second home's move got no answer (503) and is kept to be sent again; meanwhile the first
+    home rotates the key. Sent again, it is refused as signed by a replaced key: said in one
+    line, and forgotten (no "kept and sent again", which would never come true)."""
+    from tests.hostile import problem, serve_hostile
+
+    with serve_hostile(tmp_path / "server") as server:
+        game = two_players(cli, server.url)
+        while to_move(cli, game) != 0:
+            play(cli, game, 1)
+        shutil.copytree(cli.home("ada"), cli.home("ada-old"))
+        stale = Player(cli.home("ada-old"))
+        looked = stale.state(game)
+        first, second = legal.own_moves(looked.engine, looked.view)[:2]
+
+        def busy(call: Any) -> Any:
+            return problem(503, "the database is busy") if call.path.endswith("/moves") else None
+
+        server.hostile.before.append(busy)
+        with pytest.raises(ApiError) as kept:
+            stale.sign_and_send(looked, first)
+        assert "it is kept and sent again" in str(kept.value) and stale.store.pending(game) is not None
+        server.hostile.before.remove(busy)
+        rotated(cli, "ada")
+        with pytest.raises(ApiError) as refused:  # another move at that place: the kept one goes first
+            stale.sign_and_send(looked, second)
+        said = str(refused.value)
+        assert said.startswith(REPLACED) and "not kept to be sent again" in said and "kept and sent again" not in said
+        assert said.count("not kept") == 1, said
+        assert stale.store.pending(game) is None
+        cli("ada", "move", game)
+        cli("ada", "move", game, "1", "--yes", "--one")  # the new key plays the place
