@@ -27,6 +27,7 @@ from client.logcheck.answers import answers_entry, check_standing, count_row, st
 from client.logcheck.errors import ForkError, TamperError, VerifyError, fork_error
 from client.logcheck.handovers import handover_entry
 from client.logcheck.hashing import hash_of, key_fingerprint
+from client.logcheck.members import check_members
 from client.logcheck.payloads import check_payloads, payload_key
 from client.logcheck.replay import owed_by_log
 from client.logcheck.seats import genesis_entry, join_entry, rules_known
@@ -174,6 +175,7 @@ def _follow(game: str, entry: dict[str, Any], receipt: dict[str, Any], me: str |
             raise VerifyError(f"entry {seq}: the move is not signed by the key of seat {seat}")
         if env.get("seq") != seq or env.get("prev") != entry.get("prev") or env.get("game") != game:
             raise VerifyError(f"entry {seq}: the signed move was made for another place in the log")
+        check_members(entry, receipt)
         if kind == "move":
             if body.get("seat") != seat:
                 raise VerifyError(f"entry {seq}: the entry's seat is not the signed move's seat")

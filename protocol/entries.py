@@ -89,9 +89,12 @@ def envelope(
     secret_commit: str | None,
     nonce: str,
     ts: str,
+    sealed: str | None = None,
 ) -> dict[str, Any]:
-    """The move as its player signs it: bound to one game, one position in the log, one head."""
-    return {
+    """The move as its player signs it: bound to one game, one position in the log, one head.
+    `sealed`: an owner-held secret sealed to the player's key, as a ninth member where the rules
+    version seals (protocol.sealing); absent, the eight members."""
+    env = {
         "game": game,
         "move": move,
         "nonce": nonce,
@@ -101,6 +104,9 @@ def envelope(
         "seq": seq,
         "ts": ts,
     }
+    if sealed is not None:
+        env["sealed"] = sealed
+    return env
 
 
 def sign_envelope(env: dict[str, Any], key: SigningKey) -> str:

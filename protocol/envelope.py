@@ -1,6 +1,6 @@
 """A submission's shape, checked before any rule reads it, and the refusal every step raises.
 
-A signed envelope has exactly eight members, each of exactly one JSON type: Python and
+A signed envelope has exactly eight members (a ninth, `sealed`, only where protocol.sealing says), each of exactly one JSON type: Python and
 canonical JSON both blur 1.0, true and 1, so a loose check here would let the server
 take what the audit later refuses. Every step module below `protocol.steps` raises
 StepError with the HTTP status the server answers.
@@ -31,11 +31,14 @@ def is_int(value: Any) -> bool:
 ENVELOPE_KEYS = frozenset({"game", "move", "nonce", "prev", "seat", "secret_commit", "seq", "ts"})
 
 
-def check_envelope(env: Any) -> None:
-    """An object with exactly the eight members of an envelope, each of its one type (400)."""
+def check_envelope(env: Any, optional: frozenset[str] = frozenset()) -> None:
+    """An object with exactly the eight members of an envelope, each of its one type (400).
+
+    `optional`: members a move may add where its rules say (`sealed`, protocol.sealing, which
+    decides once the move and its rules version are known); a resignation adds none."""
     if not isinstance(env, dict):
         raise StepError("the envelope must be a JSON object")
-    if set(env) != ENVELOPE_KEYS:
+    if not ENVELOPE_KEYS <= set(env) <= ENVELOPE_KEYS | optional:
         raise StepError(f"the envelope must have exactly the fields {sorted(ENVELOPE_KEYS)}")
     check_envelope_types(env)
 

@@ -58,6 +58,7 @@ from protocol.outcome import check_view as check_view
 from protocol.outcome import commit_state, status_of
 from protocol.outcome import publish as publish
 from protocol.outcome import views as views
+from protocol.sealing import SEALED, envelope_problem
 from protocol.server_moves import PLAYED_FOR_YOU as PLAYED_FOR_YOU
 from protocol.server_moves import played_for_you as played_for_you
 from protocol.server_moves import server_move as _server_move
@@ -69,6 +70,7 @@ __all__ = [
     "DEADLINE_KEYS",
     "ENVELOPE_KEYS",
     "HEX64",
+    "MAY_ADD",
     "PLAYED_FOR_YOU",
     "REVEAL_ITEM_KEYS",
     "TOKEN",
@@ -109,6 +111,10 @@ __all__ = [
 ]
 
 
+# what a move's envelope may add to the eight members, where protocol.sealing says (a ninth)
+MAY_ADD = frozenset({SEALED})
+
+
 def start(
     engine: Engine, seats: int, options: dict[str, Any], nonces: list[str], seed: bytes, seq: int
 ) -> Step:
@@ -142,7 +148,11 @@ def move(
     seq, prev = head
     if not isinstance(env, dict) or not isinstance(sig, str):
         raise StepError("a move needs a signed envelope")
-    check_envelope(env)
+    check_envelope(env, MAY_ADD)
+    held = owner_held(engine, state, env["move"])
+    problem = envelope_problem(env, engine.id, engine.version, held)
+    if problem is not None:
+        raise StepError(problem)
     if not envelope_signed(env, sig, player_key):
         raise StepError("the move's signature does not verify with your key", 403)
     if env["seq"] != seq or env["prev"] != prev:
@@ -151,7 +161,6 @@ def move(
             409,
         )
     record = None
-    held = owner_held(engine, state, env["move"])
     if held:
         full = owner_held_move(env, secret, salt)
     else:

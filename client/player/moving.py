@@ -6,7 +6,6 @@ contradicts (stale when the log has not moved, illegal when the rules list it) i
 
 from __future__ import annotations
 
-import secrets
 from typing import TYPE_CHECKING, Any
 
 from client import legal
@@ -24,6 +23,8 @@ from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, sign_envelope
 from protocol.nonces import move_nonce
 from protocol.numbers import INT32_MAX, NotANumber, whole
+from protocol.sealing import seals
+from protocol.seat_secrets import seal, secret_salt
 
 
 class Moving(Pending):
@@ -56,7 +57,7 @@ class Moving(Pending):
     def dry_run(self, st: GameState, move: dict[str, Any]) -> dict[str, Any]:
         """What `submit` would send for `move`, without signing, keeping or sending anything."""
         public, secret = st.engine.split_move(move)
-        commit_text = None if secret is None else "(a commitment to the concealed part, with a fresh salt)"
+        commit_text = None if secret is None else "(a commitment to the concealed part, with a salt derived from your key)"
         env = self._envelope(st, public, None)
         env["secret_commit"] = commit_text
         return {"envelope": env, "secret": secret, "text": format_move(st.engine, move)}
@@ -150,15 +151,20 @@ class Moving(Pending):
         if kept is not None:
             return {**self._send_move(st.game, st.head, kept), "move": move, "text": format_move(st.engine, move)}
         public, secret = st.engine.split_move(move)
-        salt = secret_commit = None
+        salt = secret_commit = sealed = None
         owner_held = secret is not None and steps.owner_held(st.engine, st.view, public)
         if secret is not None:
-            salt = secrets.token_hex(32)
+            key, seq = self.api.key, st.head["seq"] + 1
+            assert key is not None
+            # derived, not drawn: any home of this key can open the commitment again (PROTOCOL 7a)
+            salt = secret_salt(key, st.game, seq)
             try:
                 secret_commit = commit(TAG_SECRET, secret, salt)
-            except NotCanonical as exc:
+                if owner_held and seals(st.engine.id, st.engine.version):  # the log keeps it for the key
+                    sealed = seal(key, st.game, seq, {"secret": secret, "salt": salt})
+            except (NotCanonical, ValueError) as exc:
                 raise ClientError(f"that move cannot be sent: {exc}") from exc
-        env = self._envelope(st, public, secret_commit)
+        env = self._envelope(st, public, secret_commit, sealed)
         sig = sign_envelope(env, self.api.key)  # type: ignore[arg-type]
         if secret is not None:
             record = {
@@ -236,13 +242,15 @@ class Moving(Pending):
             return f"interrupted before the server played your move: nothing changed; `pbem show {game}` to check"
         return f"interrupted: the server could not say whether your move was played; run `pbem show {game}`"
 
-    def _envelope(self, st: GameState, public: dict[str, Any], secret_commit: str | None) -> dict[str, Any]:
+    def _envelope(
+        self, st: GameState, public: dict[str, Any], secret_commit: str | None, sealed: str | None = None
+    ) -> dict[str, Any]:
         """The envelope on top of the verified head, with the nonce this key derives for that place."""
         key = self.api.key
         assert key is not None
         seq, prev = st.head["seq"] + 1, st.head["hash"]
         nonce = move_nonce(key, st.game, seq, prev)
-        return envelope(st.game, seq, prev, st.seat, public, secret_commit, nonce, now_ts())
+        return envelope(st.game, seq, prev, st.seat, public, secret_commit, nonce, now_ts(), sealed)
 
     def _leaving_game(self, game: str) -> bool:
         """Whether a resigning seat leaves `game` and the others play on (the rules then decide)."""

@@ -7,13 +7,14 @@ blind.py is the owner's side of a blind game, notation.py, render.py, events.py 
 serve players.
 
 VERSIONS keeps every rules version a game was made with (engines.get(id, version); RULES.md
-"Versions"): 1 of the first day (no blind games), 2 as released, 3 with the exact `apply`;
-ENGINE, the newest, is what new games get.
+"Versions"): 1 of the first day (no blind games), 2 as released, 3 with the exact `apply`, 4 the
+rules of 3 with a blind placement's value sealed into its envelope; ENGINE, the newest, is what
+new games get.
 """
 
 from engines.magier.rules import MagierEngine
 
-VERSIONS = {v: MagierEngine(v) for v in ("1", "2", "3")}
-ENGINE = VERSIONS["3"]
+VERSIONS = {v: MagierEngine(v) for v in ("1", "2", "3", "4")}
+ENGINE = VERSIONS["4"]
 
 __all__ = ["ENGINE", "VERSIONS", "MagierEngine"]

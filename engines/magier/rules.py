@@ -46,6 +46,10 @@ audit forever). One engine keeps them all, gating the differences by `version`:
   3  `apply` takes exactly the listed moves (see Exactness and movement); `forced` answers
      a placement only when it is placed openly (forced_public): with concealed values, a
      standing entry would tell the table which values the seat still holds.
+  4  the rules of 3 unchanged. What changed is the protocol's: a blind placement's signed
+     envelope carries its value sealed to its owner's key (protocol.sealing, PROTOCOL 7a), so
+     the owner's key alone can still reveal it; a released version never changes, so this is
+     a new one and 2 and 3 keep their envelopes of eight members.
 """
 
 from __future__ import annotations
@@ -74,7 +78,7 @@ from engines.magier.state import (
 from engines.magier.view import split_move, view
 from engines.public import turn_and_result
 
-VERSIONS = ("1", "2", "3")  # the rules versions this engine keeps, oldest first (see above)
+VERSIONS = ("1", "2", "3", "4")  # the rules versions this engine keeps, oldest first (see above)
 NEWEST = VERSIONS[-1]
 
 

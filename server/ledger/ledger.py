@@ -340,7 +340,7 @@ class Ledger(Invitations):
             raise LedgerError(409, "the game has not started: seats are still free", head_of(game))
         if game.status == "over":
             raise LedgerError(409, "the game is over", head_of(game))
-        self._check_envelope(envelope)
+        self._check_envelope(envelope, steps.MAY_ADD)  # `sealed`: steps.move decides, by the rules version
         if envelope["seat"] != seat:
             raise LedgerError(403, f"you hold seat {seat}; the envelope must name it")
         if envelope["game"] != game.id:
@@ -408,11 +408,11 @@ class Ledger(Invitations):
         return Appended(entry, game, seat)
 
     @staticmethod
-    def _check_envelope(envelope: Any) -> None:
+    def _check_envelope(envelope: Any, optional: frozenset[str] = frozenset()) -> None:
         """Exact members and types first (400), so that no comparison below is loose:
         in Python 0.0 == 0 and True == 1."""
         try:
-            steps.check_envelope(envelope)
+            steps.check_envelope(envelope, optional)
         except steps.StepError as exc:
             raise LedgerError(exc.status, exc.message) from exc
 

@@ -35,6 +35,7 @@ from protocol.audit import audit
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, sign_envelope
 from protocol.nonces import move_nonce
+from protocol.seat_secrets import seal
 from tests.hostile import (
     Call,
     HostileServer,
@@ -121,7 +122,10 @@ def test_a_spelt_cell_signed_anyway_is_refused_by_the_server_and_fails_the_audit
     seq, prev = st.head["seq"] + 1, st.head["hash"]
     salt = "7b" * 32
     secret_commit = commit(TAG_SECRET, {"value": 2}, salt)
-    env = envelope(game, seq, prev, 0, spelt, secret_commit, move_nonce(key, game, seq, prev), "2026-01-01T00:00:00Z")
+    sealed = seal(key, game, seq, {"secret": {"value": 2}, "salt": salt})  # as magier 4 seals a blind placement
+    env = envelope(
+        game, seq, prev, 0, spelt, secret_commit, move_nonce(key, game, seq, prev), "2026-01-01T00:00:00Z", sealed
+    )
     sig = sign_envelope(env, key)
     with pytest.raises(ApiError) as refused:
         alice.api.submit_move(game, env, sig, None, None)

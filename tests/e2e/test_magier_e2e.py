@@ -415,6 +415,7 @@ def test_bad_move_signature_is_refused(started: tuple[Player, Player, str]) -> N
             None,
             secrets.token_hex(32),
             "2026-01-01T00:00:00Z",
+            "00" * 40,  # a well-formed box, as a blind placement of magier 4 carries one
         )
         bad_sig = sign_envelope(env, alice.api.key)
     finally:

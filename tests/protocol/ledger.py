@@ -32,6 +32,8 @@ from protocol.entries import (
     sign_join,
 )
 from protocol.keys import SigningKey
+from protocol.sealing import seals
+from protocol.seat_secrets import seal as seal_box
 
 from .toy import TOY
 
@@ -188,8 +190,14 @@ class Ledger:
             salt = self.rnd.randbytes(32).hex()
             secret_commit = commit(TAG_SECRET, secret, salt)
         nonce = self.rnd.randbytes(32).hex()
-        env = envelope(self.game, seq, prev, seat, public, secret_commit, nonce, ts(seq))
-        if secret is not None and self.state is not None and steps.owner_held(self.engine, self.state, public):
+        held = secret is not None and self.state is not None and steps.owner_held(self.engine, self.state, public)
+        # where the rules version seals (PROTOCOL 7a), the log keeps an owner-held value for its owner's key
+        sealed = (
+            seal_box(self.player_keys[seat], self.game, seq, {"secret": secret, "salt": salt})
+            if held and seals(self.engine.id, self.engine.version) else None
+        )
+        env = envelope(self.game, seq, prev, seat, public, secret_commit, nonce, ts(seq), sealed)
+        if held:
             # the secret stays with its owner: the server gets the commitment only
             self.kept[seat].append({"commit": secret_commit, "secret": secret, "salt": salt})
             secret = salt = None

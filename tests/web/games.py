@@ -19,6 +19,8 @@ from protocol.auth import sign_request
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, join_statement, sign_envelope, sign_join
 from protocol.keys import SigningKey
+from protocol.sealing import seals
+from protocol.seat_secrets import seal, secret_salt
 
 
 @dataclass
@@ -109,13 +111,18 @@ def play(table: Table, moves: int, seed: int = 1, resign: bool = True) -> dict[s
             public, secret = {"type": "reveal", "secrets": items}, None
         else:
             public, secret = engine.split_move(pick([m["move"] for m in legal], rnd))
-        salt = secrets.token_hex(32) if secret is not None else None
+        head = now["head"]
+        salt = secret_salt(table.keys[seat], table.game, head["seq"] + 1) if secret is not None else None
         committed = commit(TAG_SECRET, secret, salt) if secret is not None else None
         held = secret is not None and getattr(engine, "owner_held", lambda *_: False)(now.get("view"), public)
+        sealed = None
         if held:
             kept[str(committed)] = (secret, str(salt))
-        head = now["head"]
-        env = envelope(table.game, head["seq"] + 1, head["hash"], seat, public, committed, secrets.token_hex(32), "t")
+            if seals(engine.id, engine.version):  # PROTOCOL 7a: the value sealed to the owner's key
+                sealed = seal(table.keys[seat], table.game, head["seq"] + 1, {"secret": secret, "salt": salt})
+        env = envelope(
+            table.game, head["seq"] + 1, head["hash"], seat, public, committed, secrets.token_hex(32), "t", sealed
+        )
         body = {"envelope": env, "sig": sign_envelope(env, table.keys[seat]),
                 "secret": None if held else secret, "salt": None if held else salt}
         table.call(table.keys[seat], "POST", f"/v1/games/{table.game}/moves", body)

@@ -13,6 +13,10 @@ const PbemAudit = (() => {
   const HEX64 = /^[0-9a-f]{64}$/;
   const HEX32 = /^[0-9a-f]{32}$/;
   const ENVELOPE = ["game", "move", "nonce", "prev", "seat", "secret_commit", "seq", "ts"];
+  const SEALED_ENVELOPE = ["game", "move", "nonce", "prev", "sealed", "seat", "secret_commit", "seq", "ts"];
+  // protocol/sealing.py SEALED_FROM: engine -> the first rules version whose owner-held moves seal
+  const SEALED_FROM = { magier: 4 };
+  const BOX_MOST = 8192;  // protocol/seat_secrets.py: plaintext bytes at most
   const STATEMENT = ["answers", "game", "prev", "seat"];  // a statement of standing answers
   const MOST_RULES = 16;  // engines/answers.py: a statement holds at most this many rules
   const TAG_HANDOVER = "pbem/v1/handover\n";  // protocol/handover.py
@@ -244,7 +248,9 @@ const PbemAudit = (() => {
           await signedMove(seq, env, body.sig, joins.get(seat).key, prev, "the player's move signature does not verify", counts);
           continue;
         }
-        checkEnvelope(seq, env, body.sig);
+        // owner-held, as far as this page can tell without the rules: a commitment the reveal does not open
+        const held = isObj(env) && typeof env.secret_commit === "string" && !secrets.has(seq);
+        checkEnvelope(seq, env, body.sig, genesis, held);
         await signedMove(seq, env, body.sig, joins.get(seat).key, prev, "the move's signature does not verify with your key", counts);
         if (env.secret_commit !== null) {
           if (secrets.has(seq)) {
@@ -313,11 +319,35 @@ const PbemAudit = (() => {
     counts.signatures++;
   }
 
-  function checkEnvelope(seq, env, sig) {
+  // protocol/seat_secrets.py box_problem, in its words
+  function boxProblem(box) {
+    if (typeof box !== "string") return "a sealed box must be a string of lower-case hex";
+    const least = 2 * (12 + 16 + 2), most = 2 * (12 + 16 + BOX_MOST);
+    if (box.length > most) return `a sealed box holds at most ${BOX_MOST} bytes of value (${most} hex characters)`;
+    if (!/^[0-9a-f]*$/.test(box) || box.length % 2) return "a sealed box must be lower-case hex of whole bytes";
+    if (box.length < least) return `a sealed box is at least ${least} hex characters (a nonce, a tag and a value)`;
+    return null;
+  }
+  const seals = (engine, version) =>
+    Object.hasOwn(SEALED_FROM, engine) && /^[0-9]+$/.test(version) && Number(version) >= SEALED_FROM[engine];
+
+  // protocol/sealing.py envelope_problem: eight members, nine (`sealed`) on an owner-held move of a version that seals
+  function checkEnvelope(seq, env, sig, genesis, held) {
     if (!isObj(env) || typeof sig !== "string") throw new Fail(seq, "a move needs a signed envelope");
-    if (C.canonicalText(Object.keys(env).sort()) !== C.canonicalText(ENVELOPE)) {
+    const members = C.canonicalText(Object.keys(env).sort());
+    const sealing = held && seals(genesis.engine, genesis.engine_version);
+    const rules = `${genesis.engine} version ${genesis.engine_version}`;
+    if (sealing && members !== C.canonicalText(SEALED_ENVELOPE)) {
+      throw new Fail(seq, `an owner-held move of ${rules} carries its secret sealed: the envelope must have exactly the fields ${JSON.stringify(SEALED_ENVELOPE)}`);
+    }
+    if (!sealing && members === C.canonicalText(SEALED_ENVELOPE)) {
+      const why = held ? `${rules} does not seal owner-held secrets` : "only an owner-held move (its secret kept from the server) carries `sealed`";
+      throw new Fail(seq, `${why}: the envelope must have exactly the fields ${JSON.stringify(ENVELOPE)}`);
+    }
+    if (!sealing && members !== C.canonicalText(ENVELOPE)) {
       throw new Fail(seq, `the envelope must have exactly the fields ${JSON.stringify(ENVELOPE)}`);
     }
+    if (sealing && boxProblem(env.sealed) !== null) throw new Fail(seq, `the envelope's sealed box is malformed: ${boxProblem(env.sealed)}`);
     if (typeof env.game !== "string") throw new Fail(seq, "the envelope's game must be a string");
     if (!isInt(env.seq) || !isInt(env.seat)) throw new Fail(seq, "the envelope's seq and seat must be whole numbers");
     if (typeof env.prev !== "string" || typeof env.ts !== "string") throw new Fail(seq, "the envelope's prev and ts must be strings");

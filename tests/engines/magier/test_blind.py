@@ -23,6 +23,7 @@ from protocol.canonical import canonical
 from protocol.commitments import TAG_SECRET, commit
 from protocol.entries import envelope, sign_envelope
 from protocol.keys import SigningKey
+from protocol.seat_secrets import seal
 
 E = engines.get("magier")
 SEED = bytes(range(32))
@@ -233,17 +234,21 @@ def test_mh12_no_pass_or_other_move_during_a_pending_reveal() -> None:
     t.play(1, "i9-i8")
 
 
-def test_a_secret_sent_with_a_blind_placement_is_refused() -> None:
-    """A blind placement carries only its commitment: a client that sends the value or salt
-    anyway is refused (400), so the server never keeps either."""
-    state, _ = E.setup(2, E.check_options({}, 2), None)
+@pytest.mark.parametrize("version", ["3", "4"])
+def test_a_secret_sent_with_a_blind_placement_is_refused(version: str) -> None:
+    """A blind placement carries only its commitment (from version 4 also its value sealed to
+    its owner's key, PROTOCOL 7a): a client that sends the value or salt anyway is refused
+    (400), so the server never keeps either."""
+    engine = engines.get("magier", version)
+    state, _ = engine.setup(2, engine.check_options({}, 2), None)
     salt = "5a" * 32
     made = commit(TAG_SECRET, {"value": 2}, salt)
-    env = envelope("g", 4, "ab" * 32, 0, {"type": "place", "cell": "c3"}, made, "cd" * 32, "t")
+    sealed = seal(KEYS[0], "g", 4, {"secret": {"value": 2}, "salt": salt}) if version == "4" else None
+    env = envelope("g", 4, "ab" * 32, 0, {"type": "place", "cell": "c3"}, made, "cd" * 32, "t", sealed)
     sig = sign_envelope(env, KEYS[0])
     with pytest.raises(steps.StepError, match="stays with you"):
-        steps.move(E, state, KEYS[0].public_hex, env, sig, {"value": 2}, salt, SEED, (4, "ab" * 32), seats=2)
-    step = steps.move(E, state, KEYS[0].public_hex, env, sig, None, None, SEED, (4, "ab" * 32), seats=2)
+        steps.move(engine, state, KEYS[0].public_hex, env, sig, {"value": 2}, salt, SEED, (4, "ab" * 32), seats=2)
+    step = steps.move(engine, state, KEYS[0].public_hex, env, sig, None, None, SEED, (4, "ab" * 32), seats=2)
     assert step.secret is None and step.state["board"]["c3"] == {"seat": 0, "kind": "wisdom", "commit": made}
     assert step.state["hands"][0] == [None] * 6 and step.body["owner_only"] is True
 

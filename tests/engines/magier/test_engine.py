@@ -31,7 +31,7 @@ def assert_plain_json(value, where="value"):
 
 def test_registry_and_identity() -> None:
     assert E is ENGINE
-    assert (E.id, E.version, E.title) == ("magier", "3", "Das magische Hexagon")
+    assert (E.id, E.version, E.title) == ("magier", "4", "Das magische Hexagon")
     assert (E.min_seats, E.max_seats) == (2, 2)
     assert E.seat_names(2) == ["red", "black"]
     assert "magier" in engines.ids()

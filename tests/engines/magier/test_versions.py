@@ -35,10 +35,11 @@ BOTH = pytest.mark.parametrize("engine", [V2, V3], ids=["v2", "v3"])
 JUMPS = {"d2": "R", "d3": "B", "e4": "b1", "e2": "r1", "f3": "B", "i9": "B"}
 
 
-def test_new_games_get_version_3_and_versions_1_and_2_are_kept() -> None:
+def test_new_games_get_version_4_and_versions_1_to_3_are_kept() -> None:
     """engines.get answers the newest for a new game and the genesis's version for an old one."""
-    assert engines.get("magier") is ENGINE is VERSIONS["3"] and ENGINE.version == "3"
-    assert list(engines.versions("magier")) == ["1", "2", "3"]
+    assert engines.get("magier") is ENGINE is VERSIONS["4"] and ENGINE.version == "4"
+    assert list(engines.versions("magier")) == ["1", "2", "3", "4"]
+    assert V3.version == "3" and V3 is VERSIONS["3"]
     assert V2.version == "2" and V2 is VERSIONS["2"]
     assert V1.version == "1" and V1 is VERSIONS["1"]
     state, _ = engines.get("magier").setup(2, {}, None)
