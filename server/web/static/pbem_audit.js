@@ -21,7 +21,6 @@ const PbemAudit = (() => {
   const MOST_RULES = 16;  // engines/answers.py: a statement holds at most this many rules
   const TAG_HANDOVER = "pbem/v1/handover\n";  // protocol/handover.py
   const HANDOVER = ["new", "old", "resealed", "seat", "sig"];  // a handover body's members
-  const BOX = /^(?:[0-9a-f]{2})+$/;  // a sealed box: lower-case hex of nonce (12), ciphertext, tag (16)
 
   // What this page checks, and what only `pbem audit` checks (said on the page as is).
   const CHECKS = [
@@ -398,13 +397,8 @@ const PbemAudit = (() => {
     if (retired.has(key) || [...joins.values()].some((j) => j.key === key)) {
       throw new Fail(seq, `the handover gives seat ${seat} to a key that holds or held a seat of this game`);
     }
-    if (resealed !== null) {
-      if (typeof resealed !== "string" || !BOX.test(resealed)) {
-        throw new Fail(seq, "the handover's resealed records are malformed: a box is lower-case hex, an even number of digits");
-      }
-      if (resealed.length < 2 * 30 || resealed.length > 2 * (28 + 8192)) {
-        throw new Fail(seq, "the handover's resealed records are malformed: a box holds 30 to 8220 bytes");
-      }
+    if (resealed !== null && boxProblem(resealed) !== null) {
+      throw new Fail(seq, `the handover's resealed records are malformed: ${boxProblem(resealed)}`);
     }
     let signed = false;
     try {
