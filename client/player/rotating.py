@@ -152,17 +152,13 @@ def _request(api: Api, store: Store, server: dict[str, Any], games: dict[str, in
              old: SigningKey, new: SigningKey) -> dict[str, Any]:
     """The body of POST /v1/keys/rotate: the statement both keys sign, and a handover for each
     game of `games` (None: the account's games that have not ended, as the server lists them).
-    A handover signed before for a game still named is kept as it was."""
+    Every handover is signed afresh, so each reseals what the seat holds now; one signed before
+    can never be logged beside it (its old key no longer holds the seat after the first)."""
     if games is None:
         games = live_games(api, server["name"])
-    before = {h["game"]: h for h in (server.get("request") or {}).get("handovers") or []}
-    fresh = sign_handovers(api, store, {g: s for g, s in games.items() if g not in before}, old, new)
-    records = dict(server.get("records") or {})
-    for item in fresh:
-        records[item["game"]] = item.pop("records")
-    handovers = sorted([before[g] for g in games if g in before] + fresh, key=lambda h: h["game"])
+    handovers = sign_handovers(api, store, games, old, new)
+    server["records"] = {h["game"]: h.pop("records") for h in handovers}
     statement = rotation_statement(api.signed_for(), old.public_hex, new.public_hex)
-    server["records"] = {h["game"]: records.get(h["game"], 0) for h in handovers}
     return {"statement": statement, "sig_old": sign_rotation(statement, old),
             "sig_new": sign_rotation(statement, new), "handovers": handovers}
 
