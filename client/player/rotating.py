@@ -190,7 +190,7 @@ def _rotate_on(store: Store, url: str, server: dict[str, Any], rotation: dict[st
                 return
             _save(store, rotation)  # what is sent is on disk first: a lost answer is sent again
         n = len(server["request"]["handovers"])
-        say(f"{url}: replacing your key, {n} game{'s' if n != 1 else ''} handed to the new key")
+        say(f"{url}: sending the rotation ({n} game{'s' if n != 1 else ''} to hand to the new key)")
         try:
             answer = api.post(ROTATE, server["request"])
         except ApiError as exc:
