@@ -178,15 +178,6 @@ def test_a_game_the_server_cannot_give_now_is_named_and_a_second_restore_picks_i
         cli("ada2", "show", second)
 
 
-def rotation_route(url: str) -> bool:
-    """Whether the server answers POST /v1/keys/rotate at all (404: a server without rotation)."""
-    from client.api import Api, ApiError
-
-    try:
-        Api(url).post("/v1/keys/rotate", {}, signed=False)
-    except ApiError as exc:
-        return exc.status != 404
-    return True
 
 
 def test_words_of_a_replaced_key_are_refused_with_the_servers_reason(cli: Cli, live_server: LiveServer) -> None:
@@ -196,8 +187,6 @@ def test_words_of_a_replaced_key_are_refused_with_the_servers_reason(cli: Cli, l
     from protocol.handover import rotation_statement, sign_rotation
     from protocol.keys import SigningKey
 
-    if not rotation_route(live_server.url):
-        pytest.skip("this server has no POST /v1/keys/rotate yet")
     cli("ada", "init", "--server", live_server.url, "--name", "ada", "--email", "ada@example.org")
     words = words_of(cli, "ada")
     old, new = key_from_words(" ".join(words)), SigningKey.generate()

@@ -10,7 +10,6 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from client.cli import app
@@ -18,8 +17,6 @@ from client.play import Player
 from protocol.audit import audit
 from tests.conftest import LiveServer
 from tests.e2e.test_blind_e2e import step_all
-
-pytest.importorskip("protocol.sealing", reason="the rules versions that seal owner-held moves")
 
 
 def cli(home: Path, *args: str, input: str | None = None) -> str:

@@ -147,7 +147,6 @@ def test_a_rotation_in_the_middle_of_a_blind_magier_game(cli: Cli, live_server: 
     from the NEW key's words alone (no retired key there) reveals them when they burn."""
     from tests.e2e.test_blind_e2e import step_all
 
-    pytest.importorskip("protocol.sealing", reason="the rules versions that seal owner-held moves")
     game = two_players(cli, live_server.url, "magier")
     ada, bo = Player(cli.home("ada")), Player(cli.home("bo"))
     assert ada.store.receipt(game)["engine_version"] == "4"  # type: ignore[index]
