@@ -32,7 +32,7 @@ def _write_new(path: Path, data: bytes) -> None:
         os.fsync(fh.fileno())
 
 
-@key_app.command()
+@key_app.command(short_help="Print your key as 24 words to keep on paper (or --file: a key file).")
 def backup(
     file: Annotated[
         Path | None,
@@ -52,13 +52,20 @@ def backup(
     disk unless --file is given.
     """
     from client.display.status import key_fingerprint
-    from client.player.errors import NotInitialised
+    from client.player.errors import ClientError, NotInitialised
     from client.player.key_words import key_pem, key_words
     from client.store import Store
 
     store = Store()
     if not store.has_key():
         raise NotInitialised(f"no key in {store.home}: run `pbem init --server URL --name NAME --email EMAIL` first")
+    from client.player import rotating
+
+    if rotating.pending(store) is not None:
+        raise ClientError(
+            f"a key rotation is not finished in {store.home} (its new key is not yet the home's): "
+            "run `pbem key rotate` to finish it, then back up the new key"
+        )
     key = store.key()
     shown = {"key": key.public_hex, "fingerprint": key_fingerprint(key.public_hex)}
     if file is not None:

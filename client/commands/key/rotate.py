@@ -17,7 +17,7 @@ from client.commands.key import key_app
 from client.commands.output import fail, print_json, say, warn
 
 
-@key_app.command()
+@key_app.command(short_help="Replace your key with a new one on every server (a stolen key).")
 def rotate(
     yes: Annotated[bool, typer.Option("--yes", help="Do not ask before replacing the key.")] = False,
     as_json: JsonOpt = False,
