@@ -15,6 +15,7 @@ from client import verify
 from client.api import ApiError
 from client.display.record import final_record, recaller, with_record
 from client.play import ServerLie, engine_for, render, revealed_view
+from protocol.blind import owner_decides
 from protocol.revealed import at_end
 
 if TYPE_CHECKING:
@@ -88,5 +89,9 @@ def watch(player: Player, game: str) -> dict[str, Any]:
         "final_view": final_view,
         "text": text,
         "deadline": receipt.get("deadline"),
+        # why no bot can make some decisions (a blind game), and whether the one now due is such:
+        # the status line's "(then: ...)" says a promised bot's seat forfeits there (status.expiry_words)
+        "owner_decides": owner_decides(engine, receipt.get("options") or {}),
+        "owner_only": receipt.get("owner_only") is True,
         "clock": summary.get("clock") if status == "running" else None,
     }

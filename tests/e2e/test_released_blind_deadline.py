@@ -2,7 +2,7 @@
 deadlines"): the release of 2026-11-30 (8722713) let `pbem new magier --days 1 --on-expiry bot`
 sign "bot" into a blind game's genesis, though no bot can place or reveal there, so its seats
 forfeit. Today's pbem, on the upgraded data, says so wherever it tells what happens on expiry:
-`pbem show`'s status line, `pbem log`'s genesis line, the reminder and the last warning (and the
+`pbem show`'s status line (a seat's and a spectator's), `pbem log`'s genesis line, the reminder and the last warning (and the
 your-turn mail's deadline line, server/mail/playable.py `bot_cannot`, with the same words).
 
 The game is made as it was then: the release's own `pbem-server serve` and `pbem` (from this
@@ -100,6 +100,11 @@ def test_a_released_blind_game_promising_a_bot_says_its_seats_forfeit(
         assert f"(then: you forfeit: {WHY})" in shown[mover], shown[mover]
         assert f"(then: forfeit: {WHY})" in shown[other], shown[other]
         assert "(then: bot)" not in shown[mover] + shown[other]
+        # someone without a seat reads the same on `pbem show` (client/spectate.py)
+        pbem(tmp_path / "cy", "init", "--server", server.url, "--name", "cy", "--email", "cy@example.org")
+        watched = pbem(tmp_path / "cy", "show", game)
+        assert "you: watching (no seat)" in watched and f"(then: forfeit: {WHY})" in watched, watched
+        assert "(then: bot)" not in watched
         told = pbem(tmp_path / mover, "log", game)
         assert f"then bot (a placement or reveal: you forfeit: {WHY})" in told, told
 
