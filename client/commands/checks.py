@@ -56,11 +56,8 @@ def audit(
         line.append(verdict.reason)
         out().print(line)
         if verdict.game:
-            c = verdict.checked
             say(
-                f"game {verdict.game} ({verdict.engine}): {c.get('entries', 0)} entries, "
-                f"{c.get('signatures', 0)} signatures, {c.get('commitments', 0)} commitments, "
-                f"{c.get('moves', 0)} moves replayed"
+                f"game {verdict.game} ({verdict.engine}): {counts_words(verdict.checked)}"
                 + (f"; {_result_words(data, verdict.result)}" if verdict.result else "")
             )
     if verdict.word == "INCOMPLETE":
@@ -69,6 +66,19 @@ def audit(
         raise typer.Exit(EXIT_UNSUPPORTED)
     if verdict.word != "PASS":
         raise typer.Exit(EXIT_UNTRUSTED)  # the log failed a check, as --help says of exit 4
+
+
+def counts_words(checked: dict[str, Any]) -> str:
+    """'1 entry, 2 signatures, 1 commitment, 0 moves replayed': what the audit counted, each
+    noun singular for one (as the /audit page counts, server/web/static/audit_page.js)."""
+    from client.display.narration import counted
+
+    return ", ".join([
+        counted(checked.get("entries", 0), "entry", "entries"),
+        counted(checked.get("signatures", 0), "signature"),
+        counted(checked.get("commitments", 0), "commitment"),
+        counted(checked.get("moves", 0), "move replayed", "moves replayed"),
+    ])
 
 
 def _result_words(data: Any, result: dict[str, Any]) -> str:
