@@ -48,6 +48,8 @@ from protocol.entries import (
 )
 from protocol.keys import SigningKey
 from protocol.nonces import join_nonce, move_nonce
+from protocol.sealing import seals
+from protocol.seat_secrets import seal as seal_to
 
 # -- the operator: the server's key and its database ------------------------------------------------
 
@@ -128,13 +130,15 @@ class Operator:
         return self.append(game, "join", body)
 
     def _envelope(
-        self, game: str, seat: int, key: SigningKey, move: dict[str, Any], secret_commit: str | None
+        self, game: str, seat: int, key: SigningKey, move: dict[str, Any], secret_commit: str | None,
+        sealed: Any = None,
     ) -> tuple[dict[str, Any], str]:
+        """`sealed`: the owner-held secret and salt to seal to `key` where the rules version seals."""
         head = self.head(game)
         seq, prev = head["seq"] + 1, head["hash"]
         env = envelope(
             game, seq, prev, seat, move, secret_commit, move_nonce(key, game, seq, prev),
-            "2026-01-01T00:00:00Z",
+            "2026-01-01T00:00:00Z", None if sealed is None else seal_to(key, game, seq, sealed),
         )
         return env, sign_envelope(env, key)
 
@@ -150,8 +154,12 @@ class Operator:
         if secret is not None:
             salt = "5a" * 32
             secret_commit = commit(TAG_SECRET, secret, salt)
-        env, sig = self._envelope(game, seat, key, public, secret_commit)
-        if steps.owner_held(engine, state, public):  # a blind game: the secret stays with its owner
+        held = steps.owner_held(engine, state, public)
+        sealing = held and seals(engine.id, engine.version)
+        env, sig = self._envelope(
+            game, seat, key, public, secret_commit, {"salt": salt, "secret": secret} if sealing else None
+        )
+        if held:  # a blind game: the secret stays with its owner
             secret = salt = None
         step = steps.move(
             engine, state, key.public_hex, env, sig, secret, salt, seed, (env["seq"], env["prev"]),
