@@ -12,9 +12,9 @@ from typing import Any
 
 from engines.answers import BadRule
 from engines.core import Engine
-from protocol.canonical import NotCanonical, canonical
+from protocol.canonical import canonical
 from protocol.envelope import HEX64, StepError, is_int
-from protocol.keys import TAG_ANSWERS, SigningKey, verify
+from protocol.keys import TAG_ANSWERS, SigningKey, statement_signed
 
 STATEMENT_KEYS = ("answers", "game", "prev", "seat")
 
@@ -29,13 +29,7 @@ def sign_answers(statement: dict[str, Any], key: SigningKey) -> str:
 
 
 def answers_signed(statement: Any, sig: Any, player_key: str) -> bool:
-    if not isinstance(statement, dict) or not isinstance(sig, str):
-        return False
-    try:
-        message = canonical(statement)
-    except (NotCanonical, TypeError, ValueError):
-        return False
-    return verify(player_key, TAG_ANSWERS, message, sig)
+    return statement_signed(player_key, TAG_ANSWERS, statement, sig)
 
 
 def answers_body(statement: dict[str, Any], sig: str) -> dict[str, Any]:

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from protocol.canonical import NotCanonical, canonical
+from protocol.canonical import canonical
 from protocol.envelope import StepError, is_int
-from protocol.keys import SigningKey, is_public_key_hex, verify
+from protocol.keys import SigningKey, is_public_key_hex, statement_signed
 from protocol.seat_secrets import box_problem
 
 TAG_HANDOVER = b"pbem/v1/handover\n"
@@ -43,7 +43,7 @@ def sign_rotation(statement: dict[str, Any], key: SigningKey) -> str:
 
 
 def rotation_signed(statement: Any, sig: Any, pub: str) -> bool:
-    return _signed(TAG_ROTATION, statement, sig, pub)
+    return statement_signed(pub, TAG_ROTATION, statement, sig)
 
 
 # -- the handover entry ------------------------------------------------------------------------
@@ -62,7 +62,7 @@ def sign_handover(statement: dict[str, Any], key: SigningKey) -> str:
 
 
 def handover_signed(statement: Any, sig: Any, old_pub: str) -> bool:
-    return _signed(TAG_HANDOVER, statement, sig, old_pub)
+    return statement_signed(old_pub, TAG_HANDOVER, statement, sig)
 
 
 def handover_body(statement: dict[str, Any], sig: str) -> dict[str, Any]:
@@ -107,12 +107,3 @@ def check_handover(
         raise StepError(f"the handover is not signed by the key that holds seat {seat}", 403)
     return seat, new
 
-
-def _signed(tag: bytes, statement: Any, sig: Any, pub: str) -> bool:
-    if not isinstance(statement, dict) or not isinstance(sig, str):
-        return False
-    try:
-        message = canonical(statement)
-    except (NotCanonical, TypeError, ValueError):
-        return False
-    return verify(pub, tag, message, sig)

@@ -22,6 +22,8 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from protocol.canonical import NotCanonical, canonical
+
 TAG_ENTRY = b"pbem/v1/entry\n"
 TAG_MOVE = b"pbem/v1/move\n"
 TAG_JOIN = b"pbem/v1/join\n"
@@ -187,3 +189,15 @@ def verify(public_hex: str, tag: bytes, message: bytes, signature_hex: str) -> b
     except (InvalidSignature, ValueError, TypeError):
         return False
     return True
+
+
+def statement_signed(public_hex: str, tag: bytes, statement: object, signature: object) -> bool:
+    """Whether `signature` is `public_hex`'s over the canonical JSON of the object `statement`
+    under `tag`: a statement that is no object, or no canonical JSON, is signed by nobody."""
+    if not isinstance(statement, dict) or not isinstance(signature, str):
+        return False
+    try:
+        message = canonical(statement)
+    except (NotCanonical, TypeError, ValueError):
+        return False
+    return verify(public_hex, tag, message, signature)
