@@ -206,6 +206,8 @@ def test_an_interrupted_rotation_is_finished_by_the_next_command(cli: Cli, tmp_p
         assert SigningKey.load(cli.home("ada") / "key.new.pem").public_hex == new
         assert "secret" not in json.dumps(kept)
         cli("ada", "show", game)  # still down: shown with the old key, the rotation still pending
+        refused = cli("ada", "key", "backup", code=1)  # never the words of a key being replaced
+        assert "a key rotation is not finished" in refused.stderr and not refused.stdout.strip()
         assert cli.pub("ada") == old and (cli.home("ada") / "rotation.json").exists()
         server.hostile.before.remove(down)
         shown = cli("ada", "games")
