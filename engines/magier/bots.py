@@ -6,6 +6,15 @@
   one reply ahead: the expected value it burns now, minus the most the opponent
   could burn of its own wisdoms in answer. A concealed opponent wisdom is worth
   the mean of that opponent's values not yet burnt.
+  So that two greedy bots finish a game rather than stall it (each parrying the other's one
+  threat, both shuffled back and forth through the same few positions until the move limit),
+  it also makes progress (see `_progress`): it prefers the moves after which it threatens
+  burns, two at once best (one push of the opponent parries one), that bring the opponent's
+  wisdoms nearer the flames and keep its own away; and the longer nobody has burnt anything
+  (`quiet`, counted from the view's ply and burns), the less it weighs the opponent's answer
+  and the more it varies among good moves, so that a standstill breaks. It stays a pure function of the view, the listed moves and its seeded rng: a bot's
+  choice is nobody's to replay (a player signs it as his own move, and the server's timeout
+  move is a uniform draw, protocol/server_moves.py), so it is the same in every rules version.
 
 Concealed placements (blind games, and `blind=false` without `open_placement`): the values
 are hidden from the opponent (and in a blind game from the server too), and nothing a bot
@@ -30,13 +39,25 @@ from engines.core import Move, View
 from engines.magier.board import COORDS, FLAMES, INDEX, STEP, step_direction
 from engines.magier.mechanics import (
     Cells,
+    Piece,
     Refused,
     cells_from_board,
     is_own_magician,
     step,
 )
 
-PRESSURE = 0.25  # blind games: worth of an opponent's wisdom pushed next to a flame, per point
+# Progress (`_progress`), in points of burnt value: small beside a burn, so tactics come first.
+THREAT = 0.3  # per point of the best burn the bot could make next, were it its turn
+DOUBLE = 0.6  # per point of the second-best such burn, of other wisdoms: one push parries one
+FLAME = 0.15  # per point of a wisdom, per step nearer a flame (opponent's: good; own: bad)
+FAR = 4  # distances are counted up to this many steps
+# The standstill breaker: after QUIET plies without a burn, the opponent's answer weighs less
+# (down to DEFENCE_LEAST of itself over RAMP plies) and the random part grows from NOISE.
+QUIET = 16
+RAMP = 20.0
+DEFENCE_LEAST = 0.1
+NOISE = 0.25
+MOVEMENT_START = 14  # the ply at which movement begins: seven placements each (MH-5, MH-6)
 WISDOM_TOTAL = 5  # 1 + 1 + 1 + 2 + 2 - 1 - 1 (MH-5)
 T = TypeVar("T")
 Bot = Callable[[View, list[Move], random.Random], Move]
@@ -110,47 +131,58 @@ def _cells_after(cells: Cells, seat: int, move: Move, wrap: str) -> tuple[Cells,
     return list(cells), []
 
 
-def _best_reply(cells: Cells, opponent: int, wrap: str, own_guess: float | None = None) -> float:
-    """The most the opponent can burn of ours with one push: at the values known to us, or,
-    with own_guess (a blind game), each of ours at that guess, so that which wisdom we shield
-    tells nothing of its value."""
+def _burns(cells: Cells, mover: int, wrap: str, worth: Callable[[Piece], float]) -> list[float]:
+    """What `mover` could burn of the other side's wisdoms with one push, were it its turn: the
+    worth of each distinct set of wisdoms a push burns, largest first (positive ones only)."""
     # A push moves each piece one step in its direction: only a direction that takes one of
-    # our wisdoms onto a flame can burn (a pure shortcut: the answer is the same).
+    # the victim's wisdoms onto a flame can burn (a pure shortcut: the answer is the same).
     table = STEP[wrap]
-    ours = 1 - opponent
+    victim = 1 - mover
     directions = sorted(
         {
             d
             for i in _FEEDS[wrap]
-            if (p := cells[i]) is not None and p["kind"] == "wisdom" and p["seat"] == ours
+            if (p := cells[i]) is not None and p["kind"] == "wisdom" and p["seat"] == victim
             for d in range(6)
             if table[i][d] in FLAMES
         }
     )
-    best = 0.0
+    found: dict[tuple[int, ...], float] = {}
     for src, piece in enumerate(cells) if directions else ():
-        if not is_own_magician(piece, opponent):
+        if not is_own_magician(piece, mover):
             continue
         for d in directions:
             try:
-                out = step(cells, src, d, wrap, opponent)
+                out = step(cells, src, d, wrap, mover)
             except Refused:
                 continue
             if out.burned:
-                if own_guess is None:
-                    best = max(best, sum(_worth(p, 1.0) for _, p in out.burned))
-                else:
-                    best = max(best, own_guess * len(out.burned))
-    return best
+                # the burnt pieces by where they stood: a pushed piece moved one step along d
+                where = tuple(sorted(i for i, j in out.moved if j in {f for f, _ in out.burned}))
+                found[where] = sum(worth(p) for _, p in out.burned)
+    return sorted((v for v in found.values() if v > 0), reverse=True)
 
 
-def _near_flames(cells: Cells, owner: int) -> int:
-    """How many of owner's wisdoms stand next to a flame, one push from burning."""
-    return sum(
-        1
-        for i, p in enumerate(cells)
-        if p is not None and p["kind"] == "wisdom" and p["seat"] == owner and _FLAME_DISTANCE[i] == 1
-    )
+def _progress(cells: Cells, seat: int, wrap: str, worth: Callable[[Piece], float]) -> float:
+    """How far the position has come for `seat`, in (small) points: the burns it threatens (a
+    second one, which one push cannot parry with the first, counts double), the opponent's
+    wisdoms near the flames, its own away from them. (Drawing its magicians near the opponent's
+    wisdoms as well was tried: they crowded round them and blocked each other, and games
+    stalled more often.)"""
+    threats = _burns(cells, seat, wrap, worth)
+    total = THREAT * (threats[0] if threats else 0.0) + DOUBLE * (threats[1] if len(threats) > 1 else 0.0)
+    for i, piece in enumerate(cells):
+        if piece is None or piece["kind"] != "wisdom":
+            continue
+        near_flame = FLAME * (FAR - min(_FLAME_DISTANCE[i], FAR))
+        total += worth(piece) * (near_flame if piece["seat"] != seat else -near_flame)
+    return total
+
+
+def quiet(view: View) -> int:
+    """Plies since the last burn (or since movement began): how long the game has stood still."""
+    burns = [b.get("ply", 0) for b in view.get("burned") or [] if isinstance(b, Mapping)]
+    return int(view.get("ply") or 0) - max([MOVEMENT_START, *burns])
 
 
 def _placement_score(move: Move) -> float:
@@ -174,6 +206,18 @@ def greedy_bot(view: View, legal_moves: list[Move], rnd: random.Random) -> Move:
     cells = cells_from_board(view["board"])
     guess = _expected_value(view, opponent)
     own_guess = _expected_value(view, seat) if blind else None
+
+    def worth(piece: Piece) -> float:
+        """A piece's value as the bot may count it: its own at the mean of its values not yet
+        burnt when values are concealed (what it shields then tells nothing), an opponent's
+        concealed one at the mean of the opponent's."""
+        if piece["seat"] == seat:
+            return own_guess if own_guess is not None else _worth(piece, 1.0)
+        return _worth(piece, guess)
+
+    over = max(0, quiet(view) - QUIET) / RAMP
+    defence = max(DEFENCE_LEAST, 1.0 - over)
+    noise = NOISE * (1.0 + over)
     scores = []
     for move in legal_moves:
         try:
@@ -181,11 +225,10 @@ def greedy_bot(view: View, legal_moves: list[Move], rnd: random.Random) -> Move:
         except (Refused, KeyError):
             scores.append(float("-inf"))
             continue
-        gain = sum(_worth(p, guess) for p in burned)
-        score = gain - _best_reply(after, opponent, wrap, own_guess)
-        if own_guess is not None:
-            score += PRESSURE * (guess * _near_flames(after, opponent) - own_guess * _near_flames(after, seat))
-        scores.append(score)
+        gain = sum(worth(p) for p in burned)
+        answer = _burns(after, opponent, wrap, worth)
+        score = gain - defence * (answer[0] if answer else 0.0) + _progress(after, seat, wrap, worth)
+        scores.append(score + noise * rnd.random())
     return _pick(legal_moves, scores, rnd)
 
 
