@@ -185,9 +185,14 @@ def body_text(msg: EmailMessage) -> str:
     return ""
 
 
+# Entries that change nobody's position and decide nothing: statements of answers in advance and
+# handovers of a seat to a new key (README "If your key was stolen").
+POSITION_KEEPING = frozenset({"answers", "handover"})
+
+
 def _same_position(game: Game, seq: int) -> bool:
-    """Whether every entry from `seq` to the head is a statement of answers in advance (any
-    seat's): those change nobody's position and decide nothing, so a mail sent before them still
+    """Whether every entry from `seq` to the head is a statement of answers in advance or a
+    handover (any seat's): those change nobody's position and decide nothing, so a mail sent before them still
     shows the position its reader decides on, and its reply is played at the head now (the
     entry's token is the one for that head, as for every line of a reply after the first). Were
     another seat's statement to void the mail, every player who set or revoked an answer would
@@ -197,7 +202,7 @@ def _same_position(game: Game, seq: int) -> bool:
         return False
     rows = Entry.select(Entry.data).where((Entry.game == game) & (Entry.seq >= seq) & (Entry.seq <= game.head_seq))
     kinds = [json.loads(r.data).get("type") for r in rows]
-    return len(kinds) == game.head_seq - seq + 1 and all(k == "answers" for k in kinds)
+    return len(kinds) == game.head_seq - seq + 1 and all(k in POSITION_KEEPING for k in kinds)
 
 
 def find_token(msg: EmailMessage, text: str) -> str | None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 from flask import Flask
 
 from protocol.answers import answers_statement, sign_answers
+from protocol.audit import audit
 from tests.e2e.test_mail_e2e import Smtp
-from tests.server.test_inbox import Game, answered, kinds, reply
+from tests.server.test_inbox import Game, answered, kinds, play_out, reply
 
 
 def set_answers(g: Game, caller: object, seat: int, rules: list[dict[str, str]]) -> None:
@@ -31,6 +32,9 @@ def test_a_reply_after_answers_in_advance_of_both_seats_is_played_at_the_head_no
     out = g.process(reply(mail, "throw"))
     assert out.outcome == "played", out
     assert kinds(g)[-1] == "email_move"
+    play_out(g)  # to the end: the export, a handover and an email move in it, audits PASS
+    verdict = audit(g.south.call("GET", f"/v1/games/{g.id}/export").get_json())
+    assert verdict.word == "PASS", verdict.reason
 
 
 def test_a_reply_after_a_move_is_still_stale(sqlite_app: Flask, smtp: Smtp) -> None:
@@ -41,3 +45,38 @@ def test_a_reply_after_a_move_is_still_stale(sqlite_app: Flask, smtp: Smtp) -> N
     assert g.north.move(g.id, 0, {"type": "pass"}).status_code == 200
     assert g.south.move(g.id, 1, {"type": "pass"}).status_code == 200
     answered(g, g.process(reply(mail, "throw")), "has moved on since the mail you answered")
+
+
+def test_a_reply_after_its_player_replaced_the_key_is_played_at_the_head_now(sqlite_app: Flask, smtp: Smtp) -> None:
+    """A handover (README "If your key was stolen") decides nothing either: the mail the player
+    to move holds is still good after that player (or the other) handed a seat to a new key."""
+    from protocol.entries import entry_hash
+    from protocol.handover import (
+        handover_statement,
+        rotation_statement,
+        sign_handover,
+        sign_rotation,
+    )
+    from protocol.keys import SigningKey
+
+    g = Game(sqlite_app, smtp)
+    [mail] = g.turn_mails("north@")
+    genesis = entry_hash(g.entries()[0])
+    old, new = g.north.key, SigningKey.generate()
+    statement = rotation_statement(g.north.server_key, old.public_hex, new.public_hex)
+    handover = handover_statement(g.id, genesis, 0, old.public_hex, new.public_hex, None)
+    body = {
+        "statement": statement, "sig_old": sign_rotation(statement, old), "sig_new": sign_rotation(statement, new),
+        "handovers": [{"game": g.id, "seat": 0, "resealed": None, "sig": sign_handover(handover, old)}],
+    }
+    resp = g.north.call("POST", "/v1/keys/rotate", body)
+    assert resp.status_code == 200, resp.get_json()
+    g.north.key = new  # the old key is refused from now on
+
+    assert kinds(g)[-1] == "handover"
+    out = g.process(reply(mail, "throw"))
+    assert out.outcome == "played", out
+    assert kinds(g)[-1] == "email_move"
+    play_out(g)  # to the end: the export, a handover and an email move in it, audits PASS
+    verdict = audit(g.south.call("GET", f"/v1/games/{g.id}/export").get_json())
+    assert verdict.word == "PASS", verdict.reason
