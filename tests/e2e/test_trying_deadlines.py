@@ -154,7 +154,7 @@ def test_one_expiry_is_one_mail_per_player_listing_what_the_server_played(
         if ada.show(game)["status"] != "running":
             break
         kinds = sorted((to, m["X-Pbem-Kind"]) for to, m in got)
-        assert kinds == [(address[seat], "timeout"), (address[1 - seat], "turn")], (played, kinds)
+        assert kinds == sorted([(address[seat], "timeout"), (address[1 - seat], "turn")]), (played, kinds)
         [notice] = [m for to, m in got if to == address[seat]]
         text = notice.get_content()
         if len(played) > 1:
