@@ -23,18 +23,24 @@ def set_answers(g: Game, caller: object, seat: int, rules: list[dict[str, str]])
     assert resp.status_code == 200, resp.get_json()
 
 
+def reply_plays_and_the_game_audits(g: Game, mail: object) -> None:
+    """The reply is played at the head now, as an email move; played out, the export (the
+    entries passed over, then the email move) audits PASS."""
+    out = g.process(reply(mail, "throw"))  # type: ignore[arg-type]
+    assert out.outcome == "played", out
+    assert kinds(g)[-1] == "email_move"
+    play_out(g)
+    verdict = audit(g.south.call("GET", f"/v1/games/{g.id}/export").get_json())
+    assert verdict.word == "PASS", verdict.reason
+
+
 def test_a_reply_after_answers_in_advance_of_both_seats_is_played_at_the_head_now(sqlite_app: Flask, smtp: Smtp) -> None:
     g = Game(sqlite_app, smtp)
     [mail] = g.turn_mails("north@")
     set_answers(g, g.south, 1, [{"kind": "forced"}])
     set_answers(g, g.north, 0, [])
     assert kinds(g)[-2:] == ["answers", "answers"]
-    out = g.process(reply(mail, "throw"))
-    assert out.outcome == "played", out
-    assert kinds(g)[-1] == "email_move"
-    play_out(g)  # to the end: the export, a handover and an email move in it, audits PASS
-    verdict = audit(g.south.call("GET", f"/v1/games/{g.id}/export").get_json())
-    assert verdict.word == "PASS", verdict.reason
+    reply_plays_and_the_game_audits(g, mail)
 
 
 def test_a_reply_after_a_move_is_still_stale(sqlite_app: Flask, smtp: Smtp) -> None:
@@ -74,9 +80,4 @@ def test_a_reply_after_its_player_replaced_the_key_is_played_at_the_head_now(sql
     g.north.key = new  # the old key is refused from now on
 
     assert kinds(g)[-1] == "handover"
-    out = g.process(reply(mail, "throw"))
-    assert out.outcome == "played", out
-    assert kinds(g)[-1] == "email_move"
-    play_out(g)  # to the end: the export, a handover and an email move in it, audits PASS
-    verdict = audit(g.south.call("GET", f"/v1/games/{g.id}/export").get_json())
-    assert verdict.word == "PASS", verdict.reason
+    reply_plays_and_the_game_audits(g, mail)
